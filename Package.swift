@@ -1,0 +1,69 @@
+// swift-tools-version: 6.0
+
+import PackageDescription
+
+let package = Package(
+  name: "LoginFlow",
+  products: [
+    .library(name: "LoginFlow", targets: ["LoginFlow"]),
+    .library(name: "LoginRuntime", targets: ["LoginRuntime"]),
+    .library(name: "LoginRendering", targets: ["LoginRendering"]),
+    .library(name: "LoginHTTP", targets: ["LoginHTTP"]),
+    .library(name: "LoginReplay", targets: ["LoginReplay"]),
+    .executable(name: "login-replay", targets: ["login-replay"]),
+    .executable(name: "login-bench", targets: ["login-bench"]),
+  ],
+  targets: [
+    // The pure core: state, actions, effects and `reduce`. Standard library only.
+    .target(name: "LoginFlow"),
+    // The store actor, the auth service protocol, clocks and the `@Observable` view model.
+    .target(name: "LoginRuntime", dependencies: ["LoginFlow"]),
+    // Draws a state as a fixed-width text screen, and encodes it as JSON.
+    .target(name: "LoginRendering", dependencies: ["LoginFlow"]),
+    // The HTTP auth service; the only module that imports FoundationNetworking.
+    .target(name: "LoginHTTP", dependencies: ["LoginFlow", "LoginRuntime"]),
+    // Session files: parser, runner and output formats behind `login-replay`.
+    .target(
+      name: "LoginReplay",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP"]
+    ),
+    .executableTarget(name: "login-replay", dependencies: ["LoginReplay"]),
+    .executableTarget(
+      name: "login-bench",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
+    ),
+    // Helpers shared by the test targets (golden snapshots, the strict store tester).
+    .target(
+      name: "LoginTestSupport",
+      dependencies: ["LoginFlow", "LoginRuntime"],
+      path: "Tests/Support"
+    ),
+    .testTarget(name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"]),
+    .testTarget(
+      name: "LoginRuntimeTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginTestSupport"]
+    ),
+    .testTarget(
+      name: "LoginRenderingTests",
+      dependencies: ["LoginFlow", "LoginRendering", "LoginTestSupport"],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "LoginHTTPTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginHTTP", "LoginTestSupport"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "LoginReplayTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTestSupport"],
+      exclude: ["__Snapshots__"]
+    ),
+  ]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(.swiftLanguageMode(.v6))
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  target.swiftSettings = settings
+}

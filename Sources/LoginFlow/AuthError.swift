@@ -1,0 +1,56 @@
+/// Why a login attempt failed, as far as the user needs to know.
+///
+/// Every case has a fixed, friendly ``message``. No case carries server text, a status
+/// code, the password or a token, so nothing sensitive can reach the screen through an error.
+public enum AuthError: Error, Equatable, Hashable, Sendable {
+  /// The backend rejected the email and password.
+  case invalidCredentials
+  /// The device could not reach the backend.
+  case networkUnavailable
+  /// The backend answered, but not with a usable result.
+  case serverError
+  /// No answer arrived within the store's request timeout.
+  case timedOut
+  /// The backend asked the client to slow down, optionally saying for how long.
+  case rateLimited(retryAfter: Duration?)
+  /// Anything else; the details are not the user's business.
+  case unexpected
+
+  /// One representative of every case, for exhaustive tests and tables.
+  public static let allCases: [AuthError] = [
+    .invalidCredentials, .networkUnavailable, .serverError, .timedOut,
+    .rateLimited(retryAfter: nil), .unexpected,
+  ]
+
+  /// The sentence the screen shows for this error.
+  public var message: String {
+    switch self {
+    case .invalidCredentials: "The email or password is incorrect."
+    case .networkUnavailable: "Unable to connect. Check your internet connection."
+    case .serverError: "Something went wrong. Please try again."
+    case .timedOut: "The request timed out. Please try again."
+    case .rateLimited: "Too many attempts. Please wait a moment and try again."
+    case .unexpected: "Unable to sign in. Please try again."
+    }
+  }
+
+  /// Whether trying the same credentials again may succeed; the screen then offers "Try Again".
+  public var isRetryable: Bool {
+    switch self {
+    case .invalidCredentials: false
+    case .networkUnavailable, .serverError, .timedOut, .rateLimited, .unexpected: true
+    }
+  }
+
+  /// The error's name in session files and JSON: `invalid-credentials`, `timeout`, …
+  public var name: String {
+    switch self {
+    case .invalidCredentials: "invalid-credentials"
+    case .networkUnavailable: "network-unavailable"
+    case .serverError: "server-error"
+    case .timedOut: "timeout"
+    case .rateLimited: "rate-limited"
+    case .unexpected: "unexpected"
+    }
+  }
+}

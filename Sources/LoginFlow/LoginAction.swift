@@ -1,0 +1,89 @@
+/// Something that happened on the login screen, or an answer to one of its requests.
+///
+/// Actions name events, not intentions: the reducer decides what each one means in the
+/// current phase (see `Docs/TransitionTable.md`).
+public enum LoginAction: Equatable, Sendable {
+  /// The email field now holds this text.
+  case emailChanged(String)
+  /// The password field now holds this text.
+  case passwordChanged(String)
+  /// The show/hide password button was tapped.
+  case passwordVisibilityToggled
+  /// The Log In (or Try Again) button was tapped.
+  case submitTapped
+  /// The user cancelled the request in flight, or dismissed the error shown.
+  case cancelTapped
+  /// The user logged out after a successful login.
+  case logoutTapped
+  /// Auth request `attempt` finished with this result.
+  case authResponse(attempt: Int, Result<AuthSession, AuthError>)
+
+  /// The action without its associated data, for tables, tests and output.
+  public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// See ``LoginAction/emailChanged(_:)``.
+    case emailChanged
+    /// See ``LoginAction/passwordChanged(_:)``.
+    case passwordChanged
+    /// See ``LoginAction/passwordVisibilityToggled``.
+    case passwordVisibilityToggled
+    /// See ``LoginAction/submitTapped``.
+    case submitTapped
+    /// See ``LoginAction/cancelTapped``.
+    case cancelTapped
+    /// See ``LoginAction/logoutTapped``.
+    case logoutTapped
+    /// See ``LoginAction/authResponse(attempt:_:)``.
+    case authResponse
+  }
+
+  /// The action without its associated data.
+  public var kind: Kind {
+    switch self {
+    case .emailChanged: .emailChanged
+    case .passwordChanged: .passwordChanged
+    case .passwordVisibilityToggled: .passwordVisibilityToggled
+    case .submitTapped: .submitTapped
+    case .cancelTapped: .cancelTapped
+    case .logoutTapped: .logoutTapped
+    case .authResponse: .authResponse
+    }
+  }
+}
+
+extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// A redacted description: a new password shows only its length, a session never its token.
+  public var description: String {
+    switch self {
+    case .emailChanged(let email): "emailChanged(\(String(reflecting: email)))"
+    case .passwordChanged(let password):
+      "passwordChanged(\(Redacted.placeholder) \(password.count) characters)"
+    case .passwordVisibilityToggled: "passwordVisibilityToggled"
+    case .submitTapped: "submitTapped"
+    case .cancelTapped: "cancelTapped"
+    case .logoutTapped: "logoutTapped"
+    case .authResponse(let attempt, .success(let session)):
+      "authResponse(\(attempt), success(\(session)))"
+    case .authResponse(let attempt, .failure(let error)):
+      "authResponse(\(attempt), failure(\(error)))"
+    }
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror that replaces a password with a placeholder.
+  public var customMirror: Mirror {
+    switch self {
+    case .emailChanged(let email):
+      Mirror(self, children: ["email": email], displayStyle: .enum)
+    case .passwordChanged:
+      Mirror(self, children: ["password": Redacted.placeholder], displayStyle: .enum)
+    case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped:
+      Mirror(self, children: [], displayStyle: .enum)
+    case .authResponse(let attempt, .success(let session)):
+      Mirror(self, children: ["attempt": attempt, "session": session], displayStyle: .enum)
+    case .authResponse(let attempt, .failure(let error)):
+      Mirror(self, children: ["attempt": attempt, "error": error], displayStyle: .enum)
+    }
+  }
+}

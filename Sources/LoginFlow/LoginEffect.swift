@@ -1,0 +1,65 @@
+/// Work the reducer asks the runtime to do, described as data.
+///
+/// Because effects are values, a test sees exactly which request the reducer asked for,
+/// and the store is the only place that talks to the outside world.
+public enum LoginEffect: Equatable, Sendable {
+  /// Start auth request `attempt` with these credentials.
+  case authenticate(attempt: Int, Credentials)
+  /// Cancel auth request `attempt`; no response may be applied for it afterwards.
+  case cancelAuthentication(attempt: Int)
+
+  /// The effect without its associated data, for tables, tests and output.
+  public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// See ``LoginEffect/authenticate(attempt:_:)``.
+    case authenticate
+    /// See ``LoginEffect/cancelAuthentication(attempt:)``.
+    case cancelAuthentication
+  }
+
+  /// The effect without its associated data.
+  public var kind: Kind {
+    switch self {
+    case .authenticate: .authenticate
+    case .cancelAuthentication: .cancelAuthentication
+    }
+  }
+
+  /// The attempt this effect is about.
+  public var attempt: Int {
+    switch self {
+    case .authenticate(let attempt, _): attempt
+    case .cancelAuthentication(let attempt): attempt
+    }
+  }
+
+  /// The effect's name in session files and output: `authenticate`, `cancel-authentication`.
+  public var name: String {
+    switch kind {
+    case .authenticate: "authenticate"
+    case .cancelAuthentication: "cancel-authentication"
+    }
+  }
+}
+
+extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// `authenticate(1, Credentials(…))` or `cancelAuthentication(1)`, with the password hidden.
+  public var description: String {
+    switch self {
+    case .authenticate(let attempt, let credentials): "authenticate(\(attempt), \(credentials))"
+    case .cancelAuthentication(let attempt): "cancelAuthentication(\(attempt))"
+    }
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror whose credentials child is itself redacted.
+  public var customMirror: Mirror {
+    switch self {
+    case .authenticate(let attempt, let credentials):
+      Mirror(self, children: ["attempt": attempt, "credentials": credentials], displayStyle: .enum)
+    case .cancelAuthentication(let attempt):
+      Mirror(self, children: ["attempt": attempt], displayStyle: .enum)
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/// Everything the login screen knows: the form, the phase, and the attempt counters.
+///
+/// Only ``reduce(_:_:)`` should produce new states; everything a screen shows beyond the
+/// stored fields (``canSubmit``, ``errorMessage``, …) is derived, so it can never disagree
+/// with them. Descriptions and `dump` never show the password, whatever its visibility.
+public struct LoginState: Equatable, Sendable {
+  /// The email field, exactly as typed (not trimmed).
+  public var email: String
+  /// The password field, exactly as typed.
+  public var password: String
+  /// Whether the password is shown in plain text; starts hidden.
+  public var isPasswordVisible: Bool
+  /// Where the screen is in its life.
+  public var phase: LoginPhase
+  /// The id of the most recent auth request; 0 before the first, which is 1.
+  public var attempt: Int
+  /// How many attempts in a row failed with ``AuthError/invalidCredentials``.
+  public var consecutiveInvalidCredentials: Int
+
+  /// Creates a state; the defaults are the empty screen a user first sees.
+  public init(
+    email: String = "",
+    password: String = "",
+    isPasswordVisible: Bool = false,
+    phase: LoginPhase = .idle,
+    attempt: Int = 0,
+    consecutiveInvalidCredentials: Int = 0
+  ) {
+    self.email = email
+    self.password = password
+    self.isPasswordVisible = isPasswordVisible
+    self.phase = phase
+    self.attempt = attempt
+    self.consecutiveInvalidCredentials = consecutiveInvalidCredentials
+  }
+}
+
+extension LoginState {
+  /// The text shown under the email field when it holds something that is not an email.
+  public static let invalidEmailMessage = "Enter a valid email address."
+
+  /// How many invalid-credentials failures in a row make the screen suggest a reset.
+  public static let passwordResetThreshold = 3
+
+  /// Whether the email, once trimmed, looks like an address (see ``Validation/isValidEmail(_:)``).
+  public var isEmailValid: Bool { Validation.isValidEmail(email) }
+
+  /// Whether the password holds something other than whitespace.
+  public var isPasswordValid: Bool { Validation.isValidPassword(password) }
+
+  /// Whether the Log In button is enabled: a valid form and no request in flight or done.
+  public var canSubmit: Bool {
+    guard isEmailValid, isPasswordValid else { return false }
+    switch phase {
+    case .idle, .editing, .failed: return true
+    case .submitting, .succeeded: return false
+    }
+  }
+
+  /// The inline error under the email field: shown for a non-empty invalid email only.
+  public var emailError: String? {
+    email.isEmpty || isEmailValid ? nil : Self.invalidEmailMessage
+  }
+
+  /// The error the screen shows after a failed attempt, and only then.
+  public var error: AuthError? {
+    switch phase {
+    case .failed(let error): error
+    case .idle, .editing, .submitting, .succeeded: nil
+    }
+  }
+
+  /// The user-facing sentence for ``error``.
+  public var errorMessage: String? { error?.message }
+
+  /// Whether the screen suggests "Forgot your password?" after repeated wrong passwords.
+  public var suggestsPasswordReset: Bool {
+    consecutiveInvalidCredentials >= Self.passwordResetThreshold
+  }
+
+  /// Whether a request is in flight (the spinner is shown).
+  public var isLoading: Bool {
+    switch phase {
+    case .submitting: true
+    case .idle, .editing, .succeeded, .failed: false
+    }
+  }
+
+  /// The session after a successful login, otherwise `nil`.
+  public var session: AuthSession? {
+    switch phase {
+    case .succeeded(let session): session
+    case .idle, .editing, .submitting, .failed: nil
+    }
+  }
+
+  /// Whether the user is logged in, so the app should navigate on.
+  public var isLoggedIn: Bool { session != nil }
+
+  /// The attempt in flight, if any.
+  public var attemptInFlight: Int? {
+    switch phase {
+    case .submitting(let attempt): attempt
+    case .idle, .editing, .succeeded, .failed: nil
+    }
+  }
+
+  /// The credentials an auth request for this form carries: email trimmed, password as typed.
+  public var credentials: Credentials {
+    Credentials(email: Validation.trimmed(email), password: password)
+  }
+}
+
+extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// A one-line, redacted description: the password appears only as its length.
+  public var description: String {
+    "LoginState(email: \(String(reflecting: email)), password: \(Redacted.placeholder) "
+      + "\(password.count) characters, isPasswordVisible: \(isPasswordVisible), "
+      + "phase: \(phase), attempt: \(attempt), "
+      + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials))"
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror with a placeholder in place of the password.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "email": email,
+        "password": Redacted.placeholder,
+        "isPasswordVisible": isPasswordVisible,
+        "phase": phase,
+        "attempt": attempt,
+        "consecutiveInvalidCredentials": consecutiveInvalidCredentials,
+      ],
+      displayStyle: .struct
+    )
+  }
+}

@@ -1,0 +1,97 @@
+/// The login machine: the next state and the effects to run, for a state and an action.
+///
+/// `reduce` is pure and total. It reads nothing but its arguments, changes nothing but its
+/// result, and handles every (phase, action) pair of the transition table explicitly — a
+/// new phase or action does not compile until its row is written. The table, in prose, is
+/// `Docs/TransitionTable.md`; a test keeps the two in agreement.
+///
+/// ```swift
+/// var state = LoginState()
+/// (state, _) = reduce(state, .emailChanged("demo@example.com"))
+/// (state, _) = reduce(state, .passwordChanged("Password123!"))
+/// let (next, effects) = reduce(state, .submitTapped)
+/// // next.phase == .submitting(attempt: 1)
+/// // effects == [.authenticate(attempt: 1, next.credentials)]
+/// ```
+///
+/// - Parameters:
+///   - state: The state before the action.
+///   - action: What happened.
+/// - Returns: The state after the action and the effects the runtime must run, in order.
+public func reduce(
+  _ state: LoginState, _ action: LoginAction
+) -> (state: LoginState, effects: [LoginEffect]) {
+  var next = state
+  switch (state.phase, action) {
+  // Typing: stored, and it moves the screen to editing (clearing a shown error).
+  case (.idle, .emailChanged(let email)), (.editing, .emailChanged(let email)),
+    (.failed, .emailChanged(let email)):
+    next.email = email
+    next.phase = .editing
+    return (next, [])
+  case (.idle, .passwordChanged(let password)), (.editing, .passwordChanged(let password)),
+    (.failed, .passwordChanged(let password)):
+    next.password = password
+    next.phase = .editing
+    return (next, [])
+  // The form is locked while a request is in flight, and after success.
+  case (.submitting, .emailChanged), (.submitting, .passwordChanged),
+    (.succeeded, .emailChanged), (.succeeded, .passwordChanged):
+    return (state, [])
+
+  // The eye toggle works in every phase.
+  case (.idle, .passwordVisibilityToggled), (.editing, .passwordVisibilityToggled),
+    (.submitting, .passwordVisibilityToggled), (.succeeded, .passwordVisibilityToggled),
+    (.failed, .passwordVisibilityToggled):
+    next.isPasswordVisible.toggle()
+    return (next, [])
+
+  // Submitting starts the next attempt when the form allows it (a retry after a failure).
+  case (.idle, .submitTapped), (.editing, .submitTapped), (.failed, .submitTapped):
+    guard state.canSubmit else { return (state, []) }
+    next.attempt = state.attempt + 1
+    next.phase = .submitting(attempt: next.attempt)
+    return (next, [.authenticate(attempt: next.attempt, state.credentials)])
+  // No second request while one is in flight, and nothing to submit after success.
+  case (.submitting, .submitTapped), (.succeeded, .submitTapped):
+    return (state, [])
+
+  // Cancel stops the request in flight, or dismisses a shown error.
+  case (.submitting(let attempt), .cancelTapped):
+    next.phase = .editing
+    return (next, [.cancelAuthentication(attempt: attempt)])
+  case (.failed, .cancelTapped):
+    next.phase = .editing
+    return (next, [])
+  case (.idle, .cancelTapped), (.editing, .cancelTapped), (.succeeded, .cancelTapped):
+    return (state, [])
+
+  // Logging out is possible only when logged in.
+  case (.succeeded, .logoutTapped):
+    next.phase = .idle
+    next.password = ""
+    next.isPasswordVisible = false
+    next.consecutiveInvalidCredentials = 0
+    return (next, [])
+  case (.idle, .logoutTapped), (.editing, .logoutTapped), (.submitting, .logoutTapped),
+    (.failed, .logoutTapped):
+    return (state, [])
+
+  // Only the response to the attempt in flight is applied; any other is stale.
+  case (.submitting(let inFlight), .authResponse(let attempt, let result)):
+    guard attempt == inFlight else { return (state, []) }
+    switch result {
+    case .success(let session):
+      next.phase = .succeeded(session)
+      next.password = ""
+      next.consecutiveInvalidCredentials = 0
+    case .failure(let error):
+      next.phase = .failed(error)
+      if error == .invalidCredentials { next.consecutiveInvalidCredentials += 1 }
+    }
+    return (next, [])
+  case (.idle, .authResponse), (.editing, .authResponse), (.succeeded, .authResponse),
+    (.failed, .authResponse):
+    return (state, [])
+  }
+}

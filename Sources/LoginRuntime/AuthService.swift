@@ -1,0 +1,24 @@
+import LoginFlow
+
+/// Something that can check credentials: the demo service, a test double, or an HTTP backend.
+///
+/// The store calls ``authenticate(_:)`` once per attempt, in a task of its own. The only
+/// errors it may throw are ``AuthError``s, so no backend detail can reach the screen. A
+/// service must honour task cancellation: when the store cancels an attempt, the service
+/// should stop its work; whatever it returns afterwards is never applied.
+///
+/// ```swift
+/// struct AlwaysOffline: AuthService {
+///   func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+///     throw .networkUnavailable
+///   }
+/// }
+/// ```
+public protocol AuthService: Sendable {
+  /// Checks `credentials` and returns the session the backend issued.
+  ///
+  /// - Parameter credentials: The trimmed email and the password as typed.
+  /// - Returns: The session for a successful login.
+  /// - Throws: An ``AuthError`` saying, in user terms, why the login failed.
+  func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession
+}

@@ -55,7 +55,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginReplayTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTestSupport"],
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTestSupport",
+      ],
       exclude: ["__Snapshots__"]
     ),
   ]

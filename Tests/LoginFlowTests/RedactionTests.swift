@@ -1,0 +1,90 @@
+import LoginFlow
+import Testing
+
+@Suite("Redaction")
+struct RedactionTests {
+  static let password = "Sup3r-Secret-PW"
+  static let token = "eyJ-TOKEN-SECRET"
+  static let refresh = "REFRESH-SECRET-TOKEN"
+  static let session = AuthSession(token: token, expiresIn: .seconds(60), refreshToken: refresh)
+  static let credentials = Credentials(email: "demo@example.com", password: password)
+
+  /// Every way Swift turns a value into text.
+  static func renderings(of value: any Sendable) -> [String] {
+    var dumped = ""
+    dump(value, to: &dumped)
+    return [
+      "\(value)", String(describing: value), String(reflecting: value), dumped,
+      "\([value])", "\(Optional(value) as Any)",
+    ]
+  }
+
+  static let states: [LoginState] = LoginPhase.Kind.allCases.flatMap { kind -> [LoginState] in
+    let phase: LoginPhase =
+      switch kind {
+      case .idle: .idle
+      case .editing: .editing
+      case .submitting: .submitting(attempt: 1)
+      case .succeeded: .succeeded(session)
+      case .failed: .failed(.invalidCredentials)
+      }
+    return [false, true].map {
+      LoginState(email: "demo@example.com", password: password, isPasswordVisible: $0, phase: phase)
+    }
+  }
+
+  static let actions: [LoginAction] =
+    [
+      .emailChanged("demo@example.com"), .passwordChanged(password), .passwordVisibilityToggled,
+      .submitTapped, .cancelTapped, .logoutTapped, .authResponse(attempt: 1, .success(session)),
+    ] + AuthError.allCases.map { .authResponse(attempt: 1, .failure($0)) }
+
+  static let effects: [LoginEffect] = [
+    .authenticate(attempt: 1, credentials), .cancelAuthentication(attempt: 1),
+  ]
+
+  static let values: [(String, any Sendable)] =
+    [("credentials", credentials), ("session", session), ("phase", LoginPhase.succeeded(session))]
+    + states.map { ("state \($0.phase.kind) visible=\($0.isPasswordVisible)", $0) }
+    + actions.map { ("action \($0.kind)", $0) }
+    + effects.map { ("effect \($0.kind)", $0) }
+    + [("effect list", effects), ("reduce result", reduce(states[2], .submitTapped))]
+
+  @Test("no textual form of any value shows the password or a token")
+  func nothingLeaks() {
+    // The action list covers every kind, so a new action kind is rendered here too.
+    #expect(Set(Self.actions.map(\.kind)) == Set(LoginAction.Kind.allCases))
+    #expect(Set(Self.states.map(\.phase.kind)) == Set(LoginPhase.Kind.allCases))
+    for (name, value) in Self.values {
+      for text in Self.renderings(of: value) {
+        #expect(!text.contains(Self.password), "\(name) shows the password: \(text)")
+        #expect(!text.contains(Self.token), "\(name) shows the token: \(text)")
+        #expect(!text.contains(Self.refresh), "\(name) shows the refresh token: \(text)")
+      }
+    }
+  }
+
+  @Test("descriptions still say what they describe")
+  func descriptionsAreUseful() {
+    #expect(
+      "\(Self.credentials)" == "Credentials(email: \"demo@example.com\", password: <redacted>)")
+    #expect(
+      "\(Self.session)"
+        == "AuthSession(token: <redacted>, expiresIn: 60.0 seconds, refreshToken: <redacted>)")
+    #expect("\(LoginEffect.cancelAuthentication(attempt: 3))" == "cancelAuthentication(3)")
+    #expect("\(LoginAction.passwordChanged("abc"))" == "passwordChanged(<redacted> 3 characters)")
+    #expect("\(LoginPhase.failed(.timedOut))" == "failed(timedOut)")
+    let state = LoginState(
+      email: "a@b.co", password: "abc", phase: .submitting(attempt: 2), attempt: 2)
+    #expect(
+      "\(state)"
+        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0)"
+    )
+  }
+
+  @Test("the redaction test would catch a leak")
+  func detectorWorks() {
+    struct Leaky { var password = RedactionTests.password }
+    #expect(Self.renderings(of: Leaky()).allSatisfy { $0.contains(Self.password) })
+  }
+}

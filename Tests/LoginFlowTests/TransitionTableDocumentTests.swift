@@ -1,0 +1,227 @@
+import Foundation
+import LoginFlow
+import Testing
+
+/// One row of `Docs/TransitionTable.md`.
+struct DocumentedTransition: CustomTestStringConvertible, Sendable {
+  var line: Int
+  var phase: LoginPhase.Kind
+  var action: LoginAction.Kind
+  var condition: String
+  var nextPhase: String
+  var changes: Set<String>
+  var effects: [String]
+
+  var testDescription: String { "line \(line): \(phase) + \(action) when \(condition)" }
+}
+
+enum TransitionDocument {
+  static let url = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Docs/TransitionTable.md")
+
+  struct ParseError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The rows of the document's table.
+  static func rows() throws -> [DocumentedTransition] {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var rows: [DocumentedTransition] = []
+    var inTable = false
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      if line.hasPrefix("## The table") { inTable = true }
+      guard inTable, line.hasPrefix("|"), !line.hasPrefix("|---"), !line.hasPrefix("| phase") else {
+        continue
+      }
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 6, let phase = LoginPhase.Kind(rawValue: cells[0]),
+        let action = LoginAction.Kind(rawValue: cells[1])
+      else { throw ParseError(description: "line \(index + 1): cannot read \(line)") }
+      let changes = cells[4] == "—" ? [] : cells[4].components(separatedBy: ", ")
+      let effects = cells[5] == "none" ? [] : cells[5].components(separatedBy: ", ")
+      rows.append(
+        DocumentedTransition(
+          line: index + 1, phase: phase, action: action, condition: cells[2], nextPhase: cells[3],
+          changes: Set(changes), effects: effects))
+    }
+    return rows
+  }
+
+  static let inFlight = 4
+
+  static func phase(_ kind: LoginPhase.Kind) -> LoginPhase {
+    switch kind {
+    case .idle: .idle
+    case .editing: .editing
+    case .submitting: .submitting(attempt: inFlight)
+    case .succeeded: .succeeded(AuthSession(token: "t"))
+    case .failed: .failed(.serverError)
+    }
+  }
+
+  /// The concrete (state, action) pairs a row's condition stands for.
+  static func examples(of row: DocumentedTransition) throws -> [(LoginState, LoginAction)] {
+    var states: [LoginState] = []
+    for visible in [false, true] {
+      states.append(
+        LoginState(
+          email: " demo@example.com", password: "pw", isPasswordVisible: visible,
+          phase: phase(row.phase), attempt: inFlight, consecutiveInvalidCredentials: 2))
+    }
+    let session = Result<AuthSession, AuthError>.success(AuthSession(token: "t2"))
+    let failures = AuthError.allCases.map { Result<AuthSession, AuthError>.failure($0) }
+    func responses(attempts: [Int], results: [Result<AuthSession, AuthError>]) -> [LoginAction] {
+      attempts.flatMap { attempt in results.map { .authResponse(attempt: attempt, $0) } }
+    }
+    let actions: [LoginAction]
+    switch (row.action, row.condition) {
+    case (.emailChanged, "always"):
+      actions = [.emailChanged("new@example.com"), .emailChanged("x@")]
+    case (.passwordChanged, "always"):
+      actions = [.passwordChanged(" new pw "), .passwordChanged("")]
+    case (.passwordVisibilityToggled, "always"): actions = [.passwordVisibilityToggled]
+    case (.submitTapped, "always"), (.submitTapped, "form valid"): actions = [.submitTapped]
+    case (.submitTapped, "form invalid"):
+      states = states.flatMap { state in
+        [
+          {
+            var s = state
+            s.email = "demo@"
+            return s
+          }(),
+          {
+            var s = state
+            s.password = "  "
+            return s
+          }(),
+        ]
+      }
+      actions = [.submitTapped]
+    case (.cancelTapped, "always"): actions = [.cancelTapped]
+    case (.logoutTapped, "always"): actions = [.logoutTapped]
+    case (.authResponse, "any attempt"):
+      actions = responses(
+        attempts: [inFlight - 1, inFlight, inFlight + 1], results: [session] + failures)
+    case (.authResponse, "current attempt, success"):
+      actions = responses(attempts: [inFlight], results: [session])
+    case (.authResponse, "current attempt, invalidCredentials"):
+      actions = responses(attempts: [inFlight], results: [.failure(.invalidCredentials)])
+    case (.authResponse, "current attempt, other failure"):
+      actions = responses(
+        attempts: [inFlight],
+        results: AuthError.allCases.filter { $0 != .invalidCredentials }.map { .failure($0) })
+    case (.authResponse, "stale attempt"):
+      actions = responses(attempts: [1, inFlight - 1, inFlight + 1], results: [session] + failures)
+    default:
+      throw TransitionDocument.ParseError(description: "\(row.testDescription): unknown condition")
+    }
+    return states.flatMap { state in actions.map { (state, $0) } }
+  }
+
+  /// The document's words for what changed between two states.
+  static func changes(from before: LoginState, to after: LoginState, action: LoginAction) -> Set<
+    String
+  > {
+    var changes: Set<String> = []
+    if before.email != after.email { changes.insert("email stored") }
+    if before.password != after.password {
+      if case .passwordChanged(let value) = action, after.password == value {
+        changes.insert("password stored")
+      } else if after.password.isEmpty {
+        changes.insert("password cleared")
+      } else {
+        changes.insert("password changed unexpectedly")
+      }
+    }
+    if before.isPasswordVisible != after.isPasswordVisible {
+      if action == .passwordVisibilityToggled {
+        changes.insert("visibility flipped")
+      } else {
+        changes.insert(after.isPasswordVisible ? "visibility on unexpectedly" : "visibility off")
+      }
+    }
+    if after.attempt == before.attempt + 1 {
+      changes.insert("attempt + 1")
+    } else if after.attempt != before.attempt {
+      changes.insert("attempt changed unexpectedly")
+    }
+    if after.consecutiveInvalidCredentials == before.consecutiveInvalidCredentials + 1 {
+      changes.insert("counter + 1")
+    } else if after.consecutiveInvalidCredentials == 0, before.consecutiveInvalidCredentials != 0 {
+      changes.insert("counter reset")
+    }
+    return changes
+  }
+}
+
+@Suite("The transition table document")
+struct TransitionTableDocumentTests {
+  @Test("every (phase, action) pair has at least one row, in the order of the enums")
+  func everyPairIsDocumented() throws {
+    let rows = try TransitionDocument.rows()
+    var seen: [String] = []
+    for row in rows where seen.last != "\(row.phase)/\(row.action)" {
+      seen.append("\(row.phase)/\(row.action)")
+    }
+    let expected = LoginPhase.Kind.allCases.flatMap { phase in
+      LoginAction.Kind.allCases.map { "\(phase)/\($0)" }
+    }
+    #expect(seen == expected)
+  }
+
+  @Test("every row of the document is what reduce does", arguments: try TransitionDocument.rows())
+  func rowMatchesReducer(_ row: DocumentedTransition) throws {
+    for (before, action) in try TransitionDocument.examples(of: row) {
+      let (after, effects) = reduce(before, action)
+      let context = "\(row.testDescription): \(before) + \(action)"
+      if row.nextPhase == "same" {
+        #expect(after.phase == before.phase, "\(context)")
+      } else {
+        #expect(after.phase.kind.rawValue == row.nextPhase, "\(context)")
+      }
+      if after.phase != before.phase, case .failed(let error) = after.phase,
+        case .authResponse(_, .failure(let sent)) = action
+      {
+        #expect(error == sent, "\(context)")
+      }
+      // "visibility off" is a change only when the password was visible before.
+      var expected = row.changes
+      if row.changes.contains("visibility off") {
+        #expect(!after.isPasswordVisible, "\(context)")
+        if !before.isPasswordVisible { expected.remove("visibility off") }
+      }
+      #expect(
+        TransitionDocument.changes(from: before, to: after, action: action) == expected,
+        "\(context)")
+      #expect(effects.map(\.kind.rawValue) == row.effects, "\(context)")
+      for effect in effects {
+        switch effect {
+        case .authenticate(let attempt, let credentials):
+          #expect(attempt == after.attempt, "\(context)")
+          #expect(credentials == before.credentials, "\(context)")
+        case .cancelAuthentication(let attempt):
+          #expect(attempt == before.attemptInFlight, "\(context)")
+        }
+      }
+    }
+  }
+
+  @Test("the conditions of a pair cover every case of it")
+  func conditionsAreComplete() throws {
+    let rows = try TransitionDocument.rows()
+    let byPair = Dictionary(grouping: rows) { "\($0.phase)/\($0.action)" }
+    for (pair, rows) in byPair {
+      let conditions = Set(rows.map(\.condition))
+      let complete: [Set<String>] = [
+        ["always"], ["any attempt"], ["form valid", "form invalid"],
+        [
+          "current attempt, success", "current attempt, invalidCredentials",
+          "current attempt, other failure", "stale attempt",
+        ],
+      ]
+      #expect(complete.contains(conditions), "\(pair): \(conditions)")
+    }
+  }
+}

@@ -1,0 +1,274 @@
+import LoginFlow
+import Testing
+
+/// One row of the expected behaviour: a state, an action, and the whole expected outcome.
+struct TransitionCase: CustomTestStringConvertible {
+  var variant: String
+  var before: LoginState
+  var action: LoginAction
+  var after: LoginState
+  var effects: [LoginEffect]
+
+  var testDescription: String { "\(before.phase.kind) + \(action.kind) [\(variant)]" }
+}
+
+/// Builds the states and actions of the exhaustive table.
+enum Fixture {
+  static let session = AuthSession(token: "tok-SECRET-123", expiresIn: .seconds(3600))
+  static let email = "  demo@example.com "
+  static let password = " Password123! "
+  static let inFlight = 4
+
+  /// A state in `phase` with a valid form, a used attempt counter and two previous failures.
+  static func state(_ phase: LoginPhase, email: String = email, password: String = password)
+    -> LoginState
+  {
+    LoginState(
+      email: email, password: password, isPasswordVisible: false, phase: phase,
+      attempt: inFlight, consecutiveInvalidCredentials: 2)
+  }
+
+  /// The representative phases of each kind.
+  static func phase(_ kind: LoginPhase.Kind) -> LoginPhase {
+    switch kind {
+    case .idle: .idle
+    case .editing: .editing
+    case .submitting: .submitting(attempt: inFlight)
+    case .succeeded: .succeeded(session)
+    case .failed: .failed(.serverError)
+    }
+  }
+
+  /// `state` changed by `change`.
+  static func with(_ state: LoginState, _ change: (inout LoginState) -> Void) -> LoginState {
+    var copy = state
+    change(&copy)
+    return copy
+  }
+}
+
+/// Every expected transition, keyed by "phase/action". A missing key fails the exhaustive
+/// test, so adding a phase or an action kind without writing its row here fails.
+let transitionTable: [String: [TransitionCase]] = {
+  typealias F = Fixture
+  var table: [String: [TransitionCase]] = [:]
+  func row(_ phase: LoginPhase.Kind, _ action: LoginAction.Kind, _ cases: [TransitionCase]) {
+    table["\(phase)/\(action)"] = cases
+  }
+  func same(_ variant: String, _ before: LoginState, _ action: LoginAction) -> TransitionCase {
+    TransitionCase(variant: variant, before: before, action: action, after: before, effects: [])
+  }
+  let newEmail = "new@example.com"
+  let newPassword = "hunter2"
+  let failures = AuthError.allCases
+
+  for kind in LoginPhase.Kind.allCases {
+    let before = F.state(F.phase(kind))
+    // Toggling the eye flips visibility in every phase, and back.
+    row(
+      kind, .passwordVisibilityToggled,
+      [
+        TransitionCase(
+          variant: "hide→show", before: before, action: .passwordVisibilityToggled,
+          after: F.with(before) { $0.isPasswordVisible = true }, effects: []),
+        TransitionCase(
+          variant: "show→hide", before: F.with(before) { $0.isPasswordVisible = true },
+          action: .passwordVisibilityToggled, after: before, effects: []),
+      ])
+  }
+
+  // Typing in idle, editing and failed stores the value and moves to editing.
+  for kind in [LoginPhase.Kind.idle, .editing, .failed] {
+    let before = F.state(F.phase(kind))
+    row(
+      kind, .emailChanged,
+      [
+        TransitionCase(
+          variant: "store", before: before, action: .emailChanged(newEmail),
+          after: F.with(before) {
+            $0.email = newEmail
+            $0.phase = .editing
+          }, effects: []),
+        TransitionCase(
+          variant: "invalid value stored as typed", before: before, action: .emailChanged(" x@"),
+          after: F.with(before) {
+            $0.email = " x@"
+            $0.phase = .editing
+          }, effects: []),
+      ])
+    row(
+      kind, .passwordChanged,
+      [
+        TransitionCase(
+          variant: "store", before: before, action: .passwordChanged(newPassword),
+          after: F.with(before) {
+            $0.password = newPassword
+            $0.phase = .editing
+          }, effects: []),
+        TransitionCase(
+          variant: "blanks kept", before: before, action: .passwordChanged("  "),
+          after: F.with(before) {
+            $0.password = "  "
+            $0.phase = .editing
+          }, effects: []),
+      ])
+    // Submit with a valid form starts the next attempt; with an invalid one it is ignored.
+    let invalidEmail = F.state(F.phase(kind), email: "demo@")
+    let blankPassword = F.state(F.phase(kind), password: "   ")
+    row(
+      kind, .submitTapped,
+      [
+        TransitionCase(
+          variant: "valid form", before: before, action: .submitTapped,
+          after: F.with(before) {
+            $0.attempt = 5
+            $0.phase = .submitting(attempt: 5)
+          },
+          effects: [
+            .authenticate(
+              attempt: 5, Credentials(email: "demo@example.com", password: " Password123! "))
+          ]),
+        same("invalid email", invalidEmail, .submitTapped),
+        same("blank password", blankPassword, .submitTapped),
+      ])
+    // Responses are never applied outside submitting, whatever their attempt.
+    row(
+      kind, .authResponse,
+      [
+        same(
+          "current id, success", before, .authResponse(attempt: F.inFlight, .success(F.session))),
+        same("next id, failure", before, .authResponse(attempt: 5, .failure(.invalidCredentials))),
+      ])
+    row(kind, .logoutTapped, [same("not logged in", before, .logoutTapped)])
+  }
+
+  // Cancel: ignored in idle and editing, dismisses the error in failed.
+  row(.idle, .cancelTapped, [same("nothing to cancel", F.state(.idle), .cancelTapped)])
+  row(.editing, .cancelTapped, [same("nothing to cancel", F.state(.editing), .cancelTapped)])
+  row(
+    .failed, .cancelTapped,
+    failures.map { error in
+      TransitionCase(
+        variant: "dismiss \(error.name)", before: F.state(.failed(error)), action: .cancelTapped,
+        after: F.state(.editing), effects: [])
+    })
+
+  // Submitting: the form is locked, no second request, cancel, and the responses.
+  let submitting = F.state(.submitting(attempt: F.inFlight))
+  row(.submitting, .emailChanged, [same("locked", submitting, .emailChanged(newEmail))])
+  row(.submitting, .passwordChanged, [same("locked", submitting, .passwordChanged(newPassword))])
+  row(.submitting, .submitTapped, [same("no second request", submitting, .submitTapped)])
+  row(
+    .submitting, .cancelTapped,
+    [
+      TransitionCase(
+        variant: "cancel in flight", before: submitting, action: .cancelTapped,
+        after: F.state(.editing), effects: [.cancelAuthentication(attempt: F.inFlight)])
+    ])
+  row(.submitting, .logoutTapped, [same("not logged in", submitting, .logoutTapped)])
+  var responses = [
+    TransitionCase(
+      variant: "current, success", before: submitting,
+      action: .authResponse(attempt: F.inFlight, .success(F.session)),
+      after: F.with(submitting) {
+        $0.phase = .succeeded(F.session)
+        $0.password = ""
+        $0.consecutiveInvalidCredentials = 0
+      }, effects: []),
+    same("stale older, success", submitting, .authResponse(attempt: 3, .success(F.session))),
+    same("stale newer, failure", submitting, .authResponse(attempt: 5, .failure(.serverError))),
+  ]
+  for error in failures {
+    responses.append(
+      TransitionCase(
+        variant: "current, \(error.name)", before: submitting,
+        action: .authResponse(attempt: F.inFlight, .failure(error)),
+        after: F.with(submitting) {
+          $0.phase = .failed(error)
+          $0.consecutiveInvalidCredentials = error == .invalidCredentials ? 3 : 2
+        }, effects: []))
+    responses.append(
+      same("stale, \(error.name)", submitting, .authResponse(attempt: 1, .failure(error))))
+  }
+  row(.submitting, .authResponse, responses)
+
+  // Succeeded: locked form; only logout does something.
+  let succeeded = F.with(F.state(.succeeded(F.session))) { $0.password = "" }
+  row(.succeeded, .emailChanged, [same("locked", succeeded, .emailChanged(newEmail))])
+  row(.succeeded, .passwordChanged, [same("locked", succeeded, .passwordChanged(newPassword))])
+  row(.succeeded, .submitTapped, [same("already in", succeeded, .submitTapped)])
+  row(.succeeded, .cancelTapped, [same("nothing to cancel", succeeded, .cancelTapped)])
+  row(
+    .succeeded, .authResponse,
+    [
+      same("late success", succeeded, .authResponse(attempt: F.inFlight, .success(F.session))),
+      same("late failure", succeeded, .authResponse(attempt: F.inFlight, .failure(.timedOut))),
+    ])
+  row(
+    .succeeded, .logoutTapped,
+    [
+      TransitionCase(
+        variant: "log out",
+        before: F.with(F.state(.succeeded(F.session))) {
+          $0.isPasswordVisible = true
+        }, action: .logoutTapped,
+        after: LoginState(
+          email: F.email, password: "", isPasswordVisible: false, phase: .idle,
+          attempt: F.inFlight, consecutiveInvalidCredentials: 0), effects: [])
+    ])
+  return table
+}()
+
+@Suite("Transitions")
+struct TransitionTests {
+  @Test(
+    "every (phase, action) pair has a row and behaves as written",
+    arguments: LoginPhase.Kind.allCases, LoginAction.Kind.allCases)
+  func everyPair(phase: LoginPhase.Kind, action: LoginAction.Kind) throws {
+    let cases = try #require(
+      transitionTable["\(phase)/\(action)"], "no table row for \(phase) + \(action)")
+    #expect(!cases.isEmpty)
+    for row in cases {
+      #expect(row.before.phase.kind == phase, "\(row.testDescription)")
+      #expect(row.action.kind == action, "\(row.testDescription)")
+      let (state, effects) = reduce(row.before, row.action)
+      #expect(state == row.after, "\(row.testDescription)")
+      #expect(effects == row.effects, "\(row.testDescription)")
+    }
+  }
+
+  @Test("the table has no row for a pair that does not exist")
+  func noExtraRows() {
+    let pairs = Set(
+      LoginPhase.Kind.allCases.flatMap { phase in
+        LoginAction.Kind.allCases.map { "\(phase)/\($0)" }
+      })
+    #expect(Set(transitionTable.keys) == pairs)
+  }
+
+  @Test(
+    "reduce is pure: the same input gives the same output",
+    arguments: Array(transitionTable.keys.sorted()))
+  func purity(pair: String) throws {
+    for row in try #require(transitionTable[pair]) {
+      let first = reduce(row.before, row.action)
+      let second = reduce(row.before, row.action)
+      #expect(first.state == second.state)
+      #expect(first.effects == second.effects)
+    }
+  }
+
+  @Test("the first request is attempt 1, and attempts only grow")
+  func attemptsStartAtOne() {
+    var state = LoginState()
+    (state, _) = reduce(state, .emailChanged("demo@example.com"))
+    (state, _) = reduce(state, .passwordChanged("pw"))
+    var effects: [LoginEffect]
+    (state, effects) = reduce(state, .submitTapped)
+    #expect(effects.map(\.attempt) == [1])
+    (state, _) = reduce(state, .cancelTapped)
+    (state, effects) = reduce(state, .submitTapped)
+    #expect(effects.map(\.attempt) == [2])
+    #expect(state.phase == .submitting(attempt: 2))
+  }
+}

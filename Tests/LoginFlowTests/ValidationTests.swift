@@ -1,0 +1,163 @@
+import LoginFlow
+import Testing
+
+@Suite("Validation")
+struct ValidationTests {
+  static let longLocal = String(repeating: "a", count: 300)
+  static let longDomain = String(repeating: "b", count: 300)
+
+  /// Emails and whether the form accepts them.
+  static let emails: [(String, Bool)] = [
+    // Plain valid addresses.
+    ("demo@example.com", true),
+    ("DEMO@EXAMPLE.COM", true),
+    ("first.last@example.co.uk", true),
+    ("user+tag@example.org", true),
+    ("a@b.co", true),
+    ("x_y-z@sub.domain.example", true),
+    ("123@456.io", true),
+    ("o'brien@example.ie", true),
+    ("user@localhost.localdomain", true),
+    // Surrounding whitespace and newlines are trimmed before checking.
+    ("  demo@example.com", true),
+    ("demo@example.com   ", true),
+    ("\tdemo@example.com\n", true),
+    ("\r\n demo@example.com \r\n", true),
+    // Unicode is allowed: lenient on purpose.
+    ("josé@example.com", true),
+    ("用户@例子.广告", true),
+    ("почта@пример.рф", true),
+    ("😀@example.com", true),
+    ("user@exämple.de", true),
+    // Very long values have no length rule.
+    ("\(longLocal)@example.com", true),
+    ("user@\(longDomain).com", true),
+    // Empty or blank.
+    ("", false),
+    (" ", false),
+    ("\n\t", false),
+    // The @ sign: none, two, at the edges.
+    ("demo.example.com", false),
+    ("demo@@example.com", false),
+    ("de@mo@example.com", false),
+    ("@example.com", false),
+    ("demo@", false),
+    ("@", false),
+    // Inner whitespace.
+    ("de mo@example.com", false),
+    ("demo@exa mple.com", false),
+    ("demo@example.com\u{00A0}x", false),
+    ("demo@example\t.com", false),
+    ("demo@exam\nple.com", false),
+    // Domain labels.
+    ("demo@example", false),
+    ("demo@.com", false),
+    ("demo@example.", false),
+    ("demo@example..com", false),
+    ("demo@.example.com", false),
+    ("demo@example.c", false),
+    ("demo@example.com.c", false),
+    ("demo@例子.广", false),
+    ("demo@...", false),
+  ]
+
+  @Test("at least 40 emails are in the table")
+  func tableIsLargeEnough() {
+    #expect(Self.emails.count >= 40)
+  }
+
+  @Test("emails", arguments: Self.emails)
+  func email(_ email: String, isValid: Bool) {
+    #expect(Validation.isValidEmail(email) == isValid)
+    let state = LoginState(email: email)
+    #expect(state.isEmailValid == isValid)
+    #expect(state.emailError == (email.isEmpty || isValid ? nil : "Enter a valid email address."))
+  }
+
+  @Test("an empty email shows no error, a blank one does")
+  func emptyEmailHasNoError() {
+    #expect(LoginState(email: "").emailError == nil)
+    #expect(LoginState(email: " ").emailError == "Enter a valid email address.")
+  }
+
+  static let passwords: [(String, Bool)] = [
+    ("", false),
+    (" ", false),
+    ("   ", false),
+    ("\t\n", false),
+    ("\u{3000}", false),
+    ("a", true),
+    ("Password123!", true),
+    (" leading", true),
+    ("trailing ", true),
+    ("  both  ", true),
+    ("in side", true),
+    ("🔑", true),
+    ("パスワード", true),
+    (String(repeating: "x", count: 10_000), true),
+  ]
+
+  @Test("passwords", arguments: Self.passwords)
+  func password(_ password: String, isValid: Bool) {
+    #expect(Validation.isValidPassword(password) == isValid)
+    #expect(LoginState(password: password).isPasswordValid == isValid)
+  }
+
+  @Test("the request carries the email trimmed and the password exactly as typed")
+  func credentialsKeepBlanksInPassword() {
+    let state = LoginState(email: " \tdemo@example.com\n", password: "  pass word  ")
+    #expect(state.credentials == Credentials(email: "demo@example.com", password: "  pass word  "))
+    let (_, effects) = reduce(state, .submitTapped)
+    #expect(effects == [.authenticate(attempt: 1, state.credentials)])
+  }
+
+  @Test("canSubmit needs both fields valid and a phase that allows a request")
+  func canSubmit() {
+    let form = LoginState(email: "demo@example.com", password: "x")
+    #expect(form.canSubmit)
+    #expect(!LoginState(email: "demo@example", password: "x").canSubmit)
+    #expect(!LoginState(email: "demo@example.com", password: " ").canSubmit)
+    let phases: [(LoginPhase, Bool)] = [
+      (.idle, true), (.editing, true), (.failed(.timedOut), true),
+      (.submitting(attempt: 1), false), (.succeeded(AuthSession(token: "t")), false),
+    ]
+    for (phase, expected) in phases {
+      var state = form
+      state.phase = phase
+      #expect(state.canSubmit == expected, "\(phase)")
+    }
+  }
+
+  @Test("error messages are the spec's sentences", arguments: AuthError.allCases)
+  func messages(_ error: AuthError) {
+    let expected: String =
+      switch error {
+      case .invalidCredentials: "The email or password is incorrect."
+      case .networkUnavailable: "Unable to connect. Check your internet connection."
+      case .serverError: "Something went wrong. Please try again."
+      case .timedOut: "The request timed out. Please try again."
+      case .rateLimited: "Too many attempts. Please wait a moment and try again."
+      case .unexpected: "Unable to sign in. Please try again."
+      }
+    #expect(error.message == expected)
+    #expect(LoginState(phase: .failed(error)).errorMessage == expected)
+    #expect(error.isRetryable == (error != .invalidCredentials))
+  }
+
+  @Test("a retry-after delay does not change the message")
+  func rateLimitedWithDelay() {
+    #expect(
+      AuthError.rateLimited(retryAfter: .seconds(30)).message
+        == AuthError.rateLimited(retryAfter: nil).message)
+  }
+
+  @Test("derived flags follow the phase and the counter")
+  func derived() {
+    #expect(LoginState(phase: .submitting(attempt: 1)).isLoading)
+    #expect(!LoginState(phase: .editing).isLoading)
+    #expect(LoginState(phase: .succeeded(AuthSession(token: "t"))).isLoggedIn)
+    #expect(LoginState(phase: .editing).errorMessage == nil)
+    #expect(!LoginState(consecutiveInvalidCredentials: 2).suggestsPasswordReset)
+    #expect(LoginState(consecutiveInvalidCredentials: 3).suggestsPasswordReset)
+  }
+}

@@ -9,6 +9,13 @@ public enum Validation {
   /// of at least two non-empty dot-separated labels whose last has two or more characters,
   /// and no whitespace anywhere.
   public static func isValidEmail(_ email: String) -> Bool {
+    var email = email
+    if let isValid = email.withUTF8({ isValidASCIIEmail($0) }) { return isValid }
+    return isValidEmailByCharacter(email)
+  }
+
+  /// The rules over characters: the reference for every input.
+  static func isValidEmailByCharacter(_ email: String) -> Bool {
     let address = trimmed(email)
     guard !address.contains(where: \.isWhitespace) else { return false }
     let halves = address.split(separator: "@", omittingEmptySubsequences: false)
@@ -18,6 +25,36 @@ public enum Validation {
     let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
     guard labels.count >= 2, let last = labels.last else { return false }
     return labels.allSatisfy { !$0.isEmpty } && last.count >= 2
+  }
+
+  /// The same rules over the bytes of an ASCII email, or `nil` when it is not ASCII.
+  ///
+  /// Typing runs validation on every keystroke; most addresses are ASCII, where one pass over
+  /// the bytes gives the same answer as the character rules without grapheme breaking.
+  static func isValidASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    guard let start = bytes.firstIndex(where: { !isBlank($0) }),
+      let end = bytes.lastIndex(where: { !isBlank($0) })
+    else { return false }
+    var atSign: Int?
+    var lastDot: Int?
+    var previous: UInt8 = 0
+    for index in start...end {
+      let byte = bytes[index]
+      if isBlank(byte) { return false }
+      if byte == UInt8(ascii: "@") {
+        guard atSign == nil, index > start else { return false }
+        atSign = index
+      } else if byte == UInt8(ascii: "."), let atSign {
+        // A label may not be empty: no dot right after the @ or after another dot.
+        if index == atSign + 1 || previous == UInt8(ascii: ".") { return false }
+        lastDot = index
+      }
+      previous = byte
+    }
+    guard let atSign, let lastDot, lastDot > atSign else { return false }
+    return end - lastDot >= 2
   }
 
   /// Whether `password` holds anything but whitespace. Blanks around it are kept as typed.

@@ -1,5 +1,7 @@
-import LoginFlow
+import LoginTestSupport
 import Testing
+
+@testable import LoginFlow
 
 @Suite("Validation")
 struct ValidationTests {
@@ -159,5 +161,32 @@ struct ValidationTests {
     #expect(LoginState(phase: .editing).errorMessage == nil)
     #expect(!LoginState(consecutiveInvalidCredentials: 2).suggestsPasswordReset)
     #expect(LoginState(consecutiveInvalidCredentials: 3).suggestsPasswordReset)
+  }
+}
+
+@Suite("Validation fast path")
+struct ValidationFastPathTests {
+  @Test("the ASCII fast path agrees with the character rules on 100,000 random strings")
+  func asciiAgreesWithCharacters() {
+    var generator = SeededGenerator(seed: 7)
+    let alphabet = Array("ab.@ .\t\n@x.yz-_+.")
+    var checked = 0
+    for _ in 0..<100_000 {
+      let length = Int(generator.next() % 14)
+      let text = String(
+        (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+      var copy = text
+      let fast = copy.withUTF8 { Validation.isValidASCIIEmail($0) }
+      #expect(fast == Validation.isValidEmailByCharacter(text), "\(String(reflecting: text))")
+      if fast == true { checked += 1 }
+    }
+    // The alphabet makes valid addresses too, so both answers were exercised.
+    #expect(checked > 100)
+  }
+
+  @Test("non-ASCII input takes the character rules")
+  func nonASCIIHasNoFastAnswer() {
+    var text = "josé@example.com"
+    #expect(text.withUTF8 { Validation.isValidASCIIEmail($0) } == nil)
   }
 }

@@ -1,0 +1,58 @@
+import LoginFlow
+
+/// A login state as a JSON object, for machine consumers such as `login-replay --format jsonl`.
+///
+/// The object always has the same keys, sorted, and never holds a secret: the password is
+/// given as its length, and as text only while the user has made it visible; a session
+/// appears only as `"loggedIn": true`, never its token. The keys, as in `Docs/Rendering.md`:
+///
+/// | key | value |
+/// |---|---|
+/// | `attempt` | the id of the most recent auth request (0 before the first) |
+/// | `canSubmit` | whether the button is enabled |
+/// | `consecutiveInvalidCredentials` | wrong passwords in a row |
+/// | `email` | the email field as typed |
+/// | `emailError` | the inline email error, or `null` |
+/// | `error` | `null`, or `{"message", "name", "retryable"}` of the shown error |
+/// | `loading` | whether a request is in flight |
+/// | `loggedIn` | whether the phase is `succeeded` |
+/// | `password` | the password while visible, else `null` |
+/// | `passwordLength` | the password's length in characters |
+/// | `passwordVisible` | the eye toggle |
+/// | `phase` | `idle`, `editing`, `submitting`, `succeeded` or `failed` |
+/// | `resetSuggested` | whether "Forgot your password?" is shown |
+public enum StateJSON {
+  /// The state's JSON object, to print alone or to embed in a larger object.
+  public static func value(of state: LoginState) -> JSONValue {
+    let error: JSONValue =
+      if let error = state.error {
+        .object([
+          "message": .string(error.message),
+          "name": .string(error.name),
+          "retryable": .bool(error.isRetryable),
+        ])
+      } else {
+        .null
+      }
+    return .object([
+      "attempt": .int(state.attempt),
+      "canSubmit": .bool(state.canSubmit),
+      "consecutiveInvalidCredentials": .int(state.consecutiveInvalidCredentials),
+      "email": .string(state.email),
+      "emailError": state.emailError.map(JSONValue.string) ?? .null,
+      "error": error,
+      "loading": .bool(state.isLoading),
+      "loggedIn": .bool(state.isLoggedIn),
+      "password": state.isPasswordVisible ? .string(state.password) : .null,
+      "passwordLength": .int(state.password.count),
+      "passwordVisible": .bool(state.isPasswordVisible),
+      "phase": .string(state.phase.kind.rawValue),
+      "resetSuggested": .bool(state.suggestsPasswordReset),
+    ])
+  }
+
+  /// The state's JSON text: one line, keys sorted, no whitespace.
+  public static func text(of state: LoginState) -> String {
+    value(of: state).text
+  }
+}

@@ -1,0 +1,42 @@
+extension TextRenderer {
+  /// How a screen is drawn: its width, its character set and the spinner's frame.
+  ///
+  /// The width is validated once, here: an out-of-range width is a typed error from
+  /// ``init(width:ascii:spinnerFrame:)``, so a renderer can never be asked for a screen it
+  /// cannot draw.
+  public struct Options: Equatable, Hashable, Sendable {
+    /// The widths a screen can have, in terminal columns.
+    public static let widthRange: ClosedRange<Int> = 28...120
+    /// The width used when none is given.
+    public static let defaultWidth = 40
+
+    /// The width of every line, in terminal columns; always within ``widthRange``.
+    public private(set) var width: Int
+    /// Whether to draw with printable 7-bit ASCII only; user text outside it is escaped.
+    public var ascii: Bool
+    /// Which frame of the spinner to draw while submitting (any integer; it wraps around).
+    ///
+    /// Passed in rather than read from a clock, so the same state always draws the same.
+    public var spinnerFrame: Int
+
+    /// Options for the default width, ``defaultWidth``.
+    public init(ascii: Bool = false, spinnerFrame: Int = 0) {
+      self.width = Self.defaultWidth
+      self.ascii = ascii
+      self.spinnerFrame = spinnerFrame
+    }
+
+    /// Options for a given width.
+    ///
+    /// - Throws: ``TextRenderer/OptionsError/widthOutOfRange(_:)`` when `width` is outside
+    ///   ``widthRange``.
+    public init(width: Int, ascii: Bool = false, spinnerFrame: Int = 0)
+      throws(TextRenderer.OptionsError)
+    {
+      guard Self.widthRange.contains(width) else { throw .widthOutOfRange(width) }
+      self.width = width
+      self.ascii = ascii
+      self.spinnerFrame = spinnerFrame
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import LoginFlow
+
+/// Draws a login state as a fixed-width text screen, the same way every time.
+///
+/// The screen shows a padlock, the title and subtitle, the email field (with its
+/// placeholder or inline error), the password field (masked while hidden) and its
+/// show/hide toggle, the error of a failed attempt, the button (Log In, Try Again, or a
+/// spinner while signing in), the success line, the password-reset suggestion and the
+/// footer. Every line is exactly ``Options/width`` columns wide for any input, and the
+/// output depends on nothing but the state and the options: no clock, no environment.
+/// `Docs/Rendering.md` shows every phase and explains the conventions.
+///
+/// ```swift
+/// let renderer = TextRenderer(options: try .init(width: 48, ascii: true))
+/// print(renderer.render(LoginState()))
+/// ```
+public struct TextRenderer: Equatable, Hashable, Sendable {
+  /// How screens are drawn.
+  public var options: Options
+
+  /// Creates a renderer; by default 40 columns wide, with box-drawing characters.
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// The screen for `state`: lines of exactly ``Options/width`` columns joined by `"\n"`
+  /// (no trailing newline). A hidden password appears only as one mask per character.
+  public func render(_ state: LoginState) -> String {
+    let glyphs = options.ascii ? ScreenGlyphs.ascii : ScreenGlyphs.unicode
+    var screen = ScreenCanvas(width: options.width, glyphs: glyphs, ascii: options.ascii)
+    drawHeader(on: &screen)
+    drawEmail(of: state, on: &screen)
+    drawPassword(of: state, on: &screen)
+    screen.blank()
+    if let message = state.errorMessage {
+      screen.marked(message, mark: glyphs.errorMark)
+      screen.blank()
+    }
+    drawAction(of: state, on: &screen)
+    if state.suggestsPasswordReset {
+      screen.blank()
+      screen.paragraph(Text.forgotPassword, alignment: .center)
+    }
+    screen.blank()
+    screen.paragraph(Text.footer, alignment: .center)
+    return screen.finished()
+  }
+
+  /// The padlock, the title and the subtitle.
+  private func drawHeader(on screen: inout ScreenCanvas) {
+    for line in screen.glyphs.lock {
+      screen.row([screen.chrome(line)], alignment: .center)
+    }
+    screen.blank()
+    screen.paragraph(Text.title, alignment: .center)
+    screen.paragraph(Text.subtitle, alignment: .center)
+    screen.blank()
+  }
+
+  /// The email field, showing the end of a long address, and its inline error.
+  private func drawEmail(of state: LoginState, on screen: inout ScreenCanvas) {
+    screen.box(
+      screen.glyphs.field,
+      content: fieldContent(screen.cells(state.email), placeholder: Text.emailPlaceholder, screen),
+      alignment: .leading)
+    if let error = state.emailError {
+      screen.marked(error, mark: screen.glyphs.errorMark)
+    }
+  }
+
+  /// The password field (a mask per character while hidden) and the show/hide toggle.
+  private func drawPassword(of state: LoginState, on screen: inout ScreenCanvas) {
+    let value =
+      state.isPasswordVisible
+      ? screen.cells(state.password)
+      : Array(repeating: screen.glyphs.mask, count: state.password.count)
+    screen.box(
+      screen.glyphs.field,
+      content: fieldContent(value, placeholder: Text.passwordPlaceholder, screen),
+      alignment: .leading)
+    let toggle = state.isPasswordVisible ? Text.hidePassword : Text.showPassword
+    screen.row(screen.cells(toggle), alignment: .trailing)
+  }
+
+  /// A field's value cut to the field from its end, or the placeholder when empty.
+  private func fieldContent(
+    _ value: [DisplayCell], placeholder: String, _ screen: ScreenCanvas
+  ) -> [DisplayCell] {
+    guard !value.isEmpty else { return screen.cells(placeholder) }
+    return TextLayout.keepingEnd(
+      value, width: screen.boxContentWidth, ellipsis: screen.glyphs.ellipsis)
+  }
+
+  /// The button — Log In or Try Again, enabled or not, or the spinner — or the success line.
+  private func drawAction(of state: LoginState, on screen: inout ScreenCanvas) {
+    let glyphs = screen.glyphs
+    switch state.phase {
+    case .idle, .editing, .failed:
+      let retry = state.error?.isRetryable ?? false
+      screen.box(
+        state.canSubmit ? glyphs.enabledButton : glyphs.disabledButton,
+        content: screen.cells(retry ? Text.tryAgain : Text.logIn),
+        alignment: .center)
+    case .submitting:
+      let count = glyphs.spinner.count
+      let frame = glyphs.spinner[((options.spinnerFrame % count) + count) % count]
+      screen.box(
+        glyphs.disabledButton,
+        content: screen.cells(frame + " " + glyphs.signingIn),
+        alignment: .center)
+    case .succeeded:
+      screen.paragraph(glyphs.success, alignment: .center)
+    }
+  }
+}

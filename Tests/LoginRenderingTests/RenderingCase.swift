@@ -1,0 +1,68 @@
+import LoginFlow
+import LoginRendering
+import Testing
+
+/// One golden screen: a state, the options to draw it with, and its reference file name.
+struct RenderingCase: Sendable, CustomTestStringConvertible {
+  /// The reference file name in `__Snapshots__`, without `.txt`.
+  var name: String
+  /// The state drawn.
+  var state: LoginState
+  /// The screen width.
+  var width = 40
+  /// Whether to draw in ASCII.
+  var ascii = false
+  /// The spinner frame.
+  var spinnerFrame = 0
+
+  var testDescription: String { name }
+
+  /// The options to draw with.
+  func options() throws -> TextRenderer.Options {
+    try TextRenderer.Options(width: width, ascii: ascii, spinnerFrame: spinnerFrame)
+  }
+
+  /// The screen, as the renderer draws it now.
+  func rendered() throws -> String {
+    TextRenderer(options: try options()).render(state)
+  }
+}
+
+/// States reached through `reduce`, as a user would reach them.
+enum Screens {
+  static let demoEmail = "demo@example.com"
+  static let demoPassword = "Password123!"
+
+  /// The state after `actions`, starting from the empty screen.
+  static func after(_ actions: [LoginAction], from start: LoginState = LoginState()) -> LoginState {
+    actions.reduce(start) { reduce($0, $1).state }
+  }
+
+  /// A form filled with the demo credentials.
+  static func filled(email: String = demoEmail, password: String = demoPassword) -> LoginState {
+    after([.emailChanged(email), .passwordChanged(password)])
+  }
+
+  /// A request in flight.
+  static let submitting = after([.submitTapped], from: filled())
+
+  /// Logged in.
+  static let succeeded = after(
+    [.authResponse(attempt: 1, .success(AuthSession(token: "tok-SECRET-TOKEN")))], from: submitting)
+
+  /// The first attempt failed with `error`.
+  static func failed(_ error: AuthError) -> LoginState {
+    after([.authResponse(attempt: 1, .failure(error))], from: submitting)
+  }
+
+  /// Three wrong passwords in a row: the reset suggestion shows.
+  static let resetSuggested: LoginState = {
+    var state = filled()
+    for attempt in 1...3 {
+      state = after(
+        [.submitTapped, .authResponse(attempt: attempt, .failure(.invalidCredentials))],
+        from: state)
+    }
+    return state
+  }()
+}

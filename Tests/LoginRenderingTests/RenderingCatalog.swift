@@ -1,0 +1,96 @@
+import LoginFlow
+
+/// Every golden screen and JSON snapshot of this target: the one list of reference names.
+///
+/// The snapshot tests iterate over it and the unused-reference check compares the
+/// `__Snapshots__` folder with it, so the two cannot drift apart.
+enum RenderingCatalog {
+  /// Inputs that stress alignment: long, wide, combining, right-to-left, control characters.
+  static let inputs: [(name: String, email: String)] = [
+    ("long", "a.very.long.email.address.for.testing@subdomain.example.com"),
+    ("cjk", "山田太郎のメールアドレス@例え.日本"),
+    ("emoji", "😀👍🏽👨‍👩‍👧‍👦🇯🇵❤️1️⃣@example.com"),
+    ("combining", "\u{301}e\u{301}\u{302}le\u{300}ve@e\u{301}cole.fr"),
+    ("rtl", "مرحبا@مثال.كوم"),
+    ("bidi-override", "\u{202E}moc.elpmaxe@evil"),
+    ("control", "a\u{7}b\tc\r\nd\u{7F}@e.fr"),
+  ]
+
+  /// Every screen.
+  static let screens: [RenderingCase] = phases + errors + fields + widths + ascii + inputCases
+
+  /// One screen per phase (and the spinner's next frame).
+  static let phases: [RenderingCase] = [
+    RenderingCase(name: "phase-idle", state: LoginState()),
+    RenderingCase(name: "phase-editing", state: Screens.filled()),
+    RenderingCase(name: "phase-submitting", state: Screens.submitting),
+    RenderingCase(name: "phase-submitting-frame-3", state: Screens.submitting, spinnerFrame: 3),
+    RenderingCase(name: "phase-succeeded", state: Screens.succeeded),
+    RenderingCase(name: "phase-failed", state: Screens.failed(.invalidCredentials)),
+  ]
+
+  /// Every error message, with Log In or Try Again.
+  static let errors: [RenderingCase] = AuthError.allCases.map {
+    RenderingCase(name: "error-\($0.name)", state: Screens.failed($0))
+  }
+
+  /// The fields' states: password hidden and visible, email error, disabled button, reset.
+  static let fields: [RenderingCase] = [
+    RenderingCase(name: "password-hidden", state: Screens.filled()),
+    RenderingCase(
+      name: "password-visible",
+      state: Screens.after([.passwordVisibilityToggled], from: Screens.filled())),
+    RenderingCase(name: "email-error", state: Screens.filled(email: "demo@example")),
+    RenderingCase(name: "button-disabled", state: Screens.filled(password: "")),
+    RenderingCase(name: "reset-suggested", state: Screens.resetSuggested),
+    RenderingCase(
+      name: "password-long-hidden",
+      state: Screens.filled(password: String(repeating: "long-password-", count: 4))),
+  ]
+
+  /// The narrowest and widest screens.
+  static let widths: [RenderingCase] = [
+    RenderingCase(name: "width-28", state: Screens.filled(), width: 28),
+    RenderingCase(name: "width-28-error", state: Screens.failed(.networkUnavailable), width: 28),
+    RenderingCase(name: "width-120", state: Screens.filled(), width: 120),
+    RenderingCase(name: "width-120-reset", state: Screens.resetSuggested, width: 120),
+  ]
+
+  /// The ASCII mode for every phase and the interesting field states.
+  static let ascii: [RenderingCase] = (phases + fields + widths).map {
+    var copy = $0
+    copy.name = "ascii-" + $0.name
+    copy.ascii = true
+    return copy
+  }
+
+  /// Hard inputs in the email field and the visible password, both modes, 40 and 28 columns.
+  static let inputCases: [RenderingCase] = inputs.flatMap { input in
+    let state = Screens.after(
+      [.emailChanged(input.email), .passwordChanged(input.email), .passwordVisibilityToggled])
+    return [
+      RenderingCase(name: "input-\(input.name)", state: state),
+      RenderingCase(name: "input-\(input.name)-28", state: state, width: 28),
+      RenderingCase(name: "ascii-input-\(input.name)", state: state, ascii: true),
+    ]
+  }
+
+  /// JSON snapshots: states whose JSON objects are kept as references.
+  static let json: [(name: String, state: LoginState)] = [
+    ("json-idle", LoginState()),
+    ("json-editing", Screens.filled()),
+    ("json-password-visible", Screens.after([.passwordVisibilityToggled], from: Screens.filled())),
+    ("json-email-error", Screens.filled(email: "demo@")),
+    ("json-submitting", Screens.submitting),
+    ("json-succeeded", Screens.succeeded),
+    ("json-failed", Screens.failed(.rateLimited(retryAfter: .seconds(30)))),
+    ("json-reset-suggested", Screens.resetSuggested),
+    (
+      "json-escapes",
+      Screens.after([.emailChanged("\"quoted\" \\ back\u{0}\u{1F}\n\u{7F}\u{2028} 日本 😀")])
+    ),
+  ]
+
+  /// Every reference name this target uses.
+  static var allNames: [String] { screens.map(\.name) + json.map(\.name) }
+}

@@ -1,0 +1,75 @@
+import LoginFlow
+import LoginRendering
+import Testing
+
+/// The JSON encoding: one stable text, correct escapes, no secrets.
+@Suite struct StateJSONTests {
+  @Test(arguments: [
+    ("plain", "\"plain\""), ("q\"b\\", "\"q\\\"b\\\\\""), ("\n\t\r", "\"\\u000A\\u0009\\u000D\""),
+    ("\u{0}\u{1F}\u{7F}", "\"\\u0000\\u001F\\u007F\""), ("\u{2028}\u{2029}", "\"\\u2028\\u2029\""),
+    ("é日😀/", "\"é日😀/\""), ("", "\"\""),
+  ])
+  func stringsAreEscaped(_ string: String, _ json: String) {
+    #expect(JSONValue.quoted(string) == json)
+  }
+
+  @Test func objectKeysAreSortedByTheirBytesAndNothingIsSpaced() {
+    let value = JSONValue.object([
+      "b": .array([.int(-1), .bool(true), .null]), "a": .string("x"), "B": .object([:]),
+      "é": .bool(false),
+    ])
+    #expect(value.text == #"{"B":{},"a":"x","b":[-1,true,null],"é":false}"#)
+  }
+
+  @Test func everyStateHasTheSameKeys() {
+    let keys = [
+      "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError", "error",
+      "loading", "loggedIn", "password", "passwordLength", "passwordVisible", "phase",
+      "resetSuggested",
+    ]
+    for (_, state) in RenderingCatalog.json {
+      guard case .object(let members) = StateJSON.value(of: state) else {
+        Issue.record("not an object")
+        continue
+      }
+      #expect(members.keys.sorted() == keys)
+    }
+  }
+
+  @Test func thePasswordIsALengthUnlessVisible() {
+    let hidden = Screens.filled(password: "zq\"xk")
+    #expect(StateJSON.text(of: hidden).contains(#""password":null,"passwordLength":5,"#))
+    #expect(!StateJSON.text(of: hidden).contains("zq"))
+    let visible = Screens.after([.passwordVisibilityToggled], from: hidden)
+    #expect(StateJSON.text(of: visible).contains(#""password":"zq\"xk","passwordLength":5,"#))
+  }
+
+  @Test func theTokenNeverAppears() {
+    let text = StateJSON.text(of: Screens.succeeded)
+    #expect(!text.contains("SECRET"))
+    #expect(text.contains(#""loggedIn":true"#))
+  }
+
+  @Test(arguments: AuthError.allCases)
+  func theErrorCarriesItsNameMessageAndRetryability(_ error: AuthError) {
+    let value = StateJSON.value(of: Screens.failed(error))
+    guard case .object(let members) = value else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(
+      members["error"]
+        == .object([
+          "name": .string(error.name), "message": .string(error.message),
+          "retryable": .bool(error.isRetryable),
+        ]))
+    #expect(members["phase"] == .string("failed"))
+  }
+
+  @Test func theTextIsTheValuesText() {
+    for (_, state) in RenderingCatalog.json {
+      #expect(StateJSON.text(of: state) == StateJSON.value(of: state).text)
+      #expect(!StateJSON.text(of: state).contains("\n"))
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginTestSupport
 import Testing
 
 @testable import LoginRendering
@@ -16,7 +17,7 @@ import Testing
   ]
 
   /// A random string of up to `maxPieces` pieces, sometimes with a random scalar.
-  static func randomString(_ generator: inout SplitMix64, maxPieces: Int = 30) -> String {
+  static func randomString(_ generator: inout SeededGenerator, maxPieces: Int = 30) -> String {
     var text = ""
     for _ in 0..<Int.random(in: 0...maxPieces, using: &generator) {
       if Int.random(in: 0..<8, using: &generator) == 0 {
@@ -30,7 +31,7 @@ import Testing
   }
 
   /// A random state in any phase, with random fields.
-  static func randomState(_ generator: inout SplitMix64, password: String) -> LoginState {
+  static func randomState(_ generator: inout SeededGenerator, password: String) -> LoginState {
     let phases: [LoginPhase] =
       [.idle, .editing, .submitting(attempt: 1), .succeeded(AuthSession(token: "tok"))]
       + AuthError.allCases.map(LoginPhase.failed)
@@ -44,7 +45,7 @@ import Testing
   }
 
   /// Random options over the whole width range, both modes, any spinner frame.
-  static func randomOptions(_ generator: inout SplitMix64) throws -> TextRenderer.Options {
+  static func randomOptions(_ generator: inout SeededGenerator) throws -> TextRenderer.Options {
     try TextRenderer.Options(
       width: Int.random(in: TextRenderer.Options.widthRange, using: &generator),
       ascii: Bool.random(using: &generator),
@@ -52,7 +53,7 @@ import Testing
   }
 
   @Test func noLineIsEverWiderOrNarrowerThanTheWidth() throws {
-    var generator = SplitMix64(seed: 0x4C4F_4749_4E00_0001)
+    var generator = SeededGenerator(seed: 0x4C4F_4749_4E00_0001)
     for _ in 0..<1500 {
       let state = Self.randomState(&generator, password: Self.randomString(&generator))
       let options = try Self.randomOptions(&generator)
@@ -71,7 +72,7 @@ import Testing
   }
 
   @Test func aHiddenPasswordNeverAppears() throws {
-    var generator = SplitMix64(seed: 0x4C4F_4749_4E00_0002)
+    var generator = SeededGenerator(seed: 0x4C4F_4749_4E00_0002)
     for _ in 0..<1500 {
       let password =
         Self.randomString(&generator, maxPieces: 5) + "SECRETMARK"
@@ -93,7 +94,7 @@ import Testing
   }
 
   @Test func renderingIsDeterministic() throws {
-    var generator = SplitMix64(seed: 0x4C4F_4749_4E00_0003)
+    var generator = SeededGenerator(seed: 0x4C4F_4749_4E00_0003)
     for _ in 0..<200 {
       let state = Self.randomState(&generator, password: Self.randomString(&generator))
       let renderer = TextRenderer(options: try Self.randomOptions(&generator))

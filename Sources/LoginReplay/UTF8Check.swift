@@ -10,6 +10,8 @@ enum UTF8Check {
 
   /// The first problem in `bytes`, or `nil` when they are NUL-free UTF-8.
   static func firstProblem(in bytes: ArraySlice<UInt8>) -> Problem? {
+    // Most lines are plain ASCII without NUL: one cheap pass says so.
+    if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return nil }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = bytes.startIndex

@@ -1,0 +1,108 @@
+/// Durations as session files and the command line write them: `0s`, `250ms`, `1.5s`.
+///
+/// A duration is a decimal number (digits, optionally a `.` and more digits) followed by
+/// `ms` or `s`, converted exactly (no floating point) to a `Duration`. Parsing is shared by
+/// the session parser and `--timeout`, so both accept and reject exactly the same text.
+public enum DurationLiteral {
+  /// Why a text is not a duration.
+  public enum Problem: Error, Equatable, Sendable {
+    /// The text starts with `-`.
+    case negative
+    /// A number with no unit after it.
+    case missingUnit
+    /// A number followed by something other than `ms` or `s`.
+    case unknownUnit(String)
+    /// Not a number followed by a unit at all.
+    case malformed
+    /// More seconds than a `Duration` holds.
+    case tooLarge
+    /// More decimals than an attosecond.
+    case tooPrecise
+  }
+
+  /// Parses `text` into a duration, or says why it is not one.
+  public static func parse(_ text: String) -> Result<Duration, Problem> {
+    let scalars = Array(text.unicodeScalars)
+    if scalars.first == "-" { return .failure(.negative) }
+    var index = 0
+    let integerStart = index
+    while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+    let integerDigits = Array(scalars[integerStart..<index])
+    guard !integerDigits.isEmpty else { return .failure(.malformed) }
+    var fractionDigits: [Unicode.Scalar] = []
+    if index < scalars.count, scalars[index] == "." {
+      index += 1
+      let fractionStart = index
+      while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+      fractionDigits = Array(scalars[fractionStart..<index])
+      guard !fractionDigits.isEmpty else { return .failure(.malformed) }
+    }
+    var unit = String.UnicodeScalarView()
+    unit.append(contentsOf: scalars[index...])
+    let unitText = String(unit)
+    switch unitText {
+    case "s": return exact(integerDigits, fractionDigits, unitExponent: 0)
+    case "ms": return exact(integerDigits, fractionDigits, unitExponent: 3)
+    case "": return .failure(.missingUnit)
+    default:
+      if let first = unit.first, !first.properties.isAlphabetic { return .failure(.malformed) }
+      return .failure(.unknownUnit(unitText))
+    }
+  }
+
+  /// The shortest exact text for `duration` in seconds, such as `0s`, `1.5s` or `0.25s`;
+  /// negative durations get a leading `-`. `parse(format(d))` gives `d` back for d ≥ 0.
+  public static func format(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let negative = seconds < 0 || attoseconds < 0
+    let wholeSeconds = seconds.magnitude
+    var fraction = String(attoseconds.magnitude)
+    guard attoseconds != 0 else { return (negative ? "-" : "") + "\(wholeSeconds)s" }
+    fraction = String(repeating: "0", count: 18 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return (negative ? "-" : "") + "\(wholeSeconds).\(fraction)s"
+  }
+
+  private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= 0x30 && scalar.value <= 0x39
+  }
+
+  /// Builds the duration `integer.fraction × 10^-unitExponent` seconds without rounding.
+  private static func exact(
+    _ integerDigits: [Unicode.Scalar], _ fractionDigits: [Unicode.Scalar], unitExponent: Int
+  ) -> Result<Duration, Problem> {
+    // All digits as one decimal number of attoseconds: value × 10^(18 - unitExponent).
+    let scale = 18 - unitExponent
+    var significant = fractionDigits
+    while significant.count > scale, significant.last == "0" { significant.removeLast() }
+    guard significant.count <= scale else { return .failure(.tooPrecise) }
+    let digits =
+      integerDigits + significant
+      + Array(repeating: "0" as Unicode.Scalar, count: scale - significant.count)
+    // Split into whole seconds (all but the last 18 digits) and attoseconds (the last 18).
+    let secondsDigits = digits.dropLast(18).drop { $0 == "0" }
+    let attoDigits = digits.suffix(18)
+    guard secondsDigits.count <= 18 else { return .failure(.tooLarge) }
+    var seconds: Int64 = 0
+    for digit in secondsDigits { seconds = seconds * 10 + Int64(digit.value - 0x30) }
+    var attoseconds: Int64 = 0
+    for digit in attoDigits { attoseconds = attoseconds * 10 + Int64(digit.value - 0x30) }
+    return .success(Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
+  }
+}
+
+extension DurationLiteral.Problem {
+  /// The part of a message that says what was expected instead, such as
+  /// `expected a unit after the number: ms or s, as in 250ms or 1.5s`.
+  public var explanation: String {
+    switch self {
+    case .negative: "expected a duration of zero or more; it cannot be negative"
+    case .missingUnit: "expected a unit after the number: ms or s, as in 250ms or 1.5s"
+    case .unknownUnit(let unit):
+      "expected the unit ms or s, not \(SessionError.quote(unit)), as in 250ms or 1.5s"
+    case .malformed: "expected a decimal number followed by ms or s, as in 0s, 250ms or 1.5s"
+    case .tooLarge: "expected at most 999999999999999999 seconds"
+    case .tooPrecise: "expected at most 18 decimals of a second (attoseconds)"
+    }
+  }
+}

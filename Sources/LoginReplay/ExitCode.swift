@@ -1,0 +1,17 @@
+/// The exit statuses of `login-replay`, in the manner of swift-argument-parser's `ExitCode`.
+public struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable {
+  /// The status passed to `exit`.
+  public var rawValue: Int32
+
+  /// Creates an exit code with any status.
+  public init(rawValue: Int32) {
+    self.rawValue = rawValue
+  }
+
+  /// 0: the session ran and every expectation held (also `--help` and `--version`).
+  public static let success = ExitCode(rawValue: 0)
+  /// 1: the session ran and at least one expectation failed.
+  public static let expectationFailed = ExitCode(rawValue: 1)
+  /// 2: a usage error, an unreadable input or a parse error.
+  public static let usageOrInputError = ExitCode(rawValue: 2)
+}

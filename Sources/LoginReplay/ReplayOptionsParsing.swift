@@ -1,0 +1,127 @@
+import Foundation
+
+extension ReplayOptions {
+  /// Parses a command line (without the program name) into what it asks for.
+  ///
+  /// `--help`/`-h` anywhere before `--` wins over everything, then `--version`; otherwise
+  /// the first problem in argument order is thrown, and last of all a session FILE that does
+  /// not exist.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments, such as `["--format", "jsonl", "demo.login"]`.
+  ///   - fileExists: Whether a path names an existing file; the file system by default.
+  /// - Throws: A ``UsageError`` for an unknown option, a missing or bad value, no session
+  ///   file, a session file that does not exist, or an extra argument.
+  public static func parse(
+    _ arguments: [String],
+    fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+  ) throws(UsageError) -> ReplayInvocation {
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+    if options.contains("--version") { return .version }
+
+    var parsed = ReplayOptions(input: .standardInput)
+    var input: Input?
+    var index = 0
+    var onlyArguments = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if !onlyArguments, argument == "--" {
+        onlyArguments = true
+        continue
+      }
+      guard onlyArguments || !argument.hasPrefix("-") || argument == "-" else {
+        let (name, inlineValue) = split(argument)
+        func value() throws(UsageError) -> String {
+          if let inlineValue { return inlineValue }
+          guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+            throw UsageError(.missingValue(option: name))
+          }
+          index += 1
+          return arguments[index - 1]
+        }
+        func flag() throws(UsageError) -> Bool {
+          guard inlineValue == nil else { throw UsageError(.unexpectedValue(option: name)) }
+          return true
+        }
+        switch name {
+        case "--format": parsed.format = try choice(try value(), for: name)
+        case "--trace": parsed.trace = try flag()
+        case "--auth": parsed.auth = try auth(try value())
+        case "--auth-format": parsed.authFormat = try choice(try value(), for: name)
+        case "--timeout": parsed.timeout = try timeout(try value())
+        case "--width": parsed.width = try width(try value())
+        case "--ascii": parsed.ascii = try flag()
+        case "--help", "-h", "--version": throw UsageError(.unexpectedValue(option: name))
+        default: throw UsageError(.unknownOption(name))
+        }
+        continue
+      }
+      guard input == nil else { throw UsageError(.extraArgument(argument)) }
+      input = argument == "-" ? .standardInput : .file(argument)
+    }
+    switch input {
+    case .none: throw UsageError(.missingInput)
+    case .some(.file(let path)):
+      guard fileExists(path) else { throw UsageError(.missingFile(path)) }
+      parsed.input = .file(path)
+    case .some(.standardInput): parsed.input = .standardInput
+    }
+    return .run(parsed)
+  }
+
+  /// `--name=value` as (`--name`, `value`); anything else as (itself, `nil`).
+  private static func split(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (
+      String(argument[..<equals]), String(argument[argument.index(after: equals)...])
+    )
+  }
+
+  private static func choice<Choice: RawRepresentable & CaseIterable>(
+    _ value: String, for option: String
+  ) throws(UsageError) -> Choice where Choice.RawValue == String {
+    guard let choice = Choice(rawValue: value) else {
+      let names = Choice.allCases.map(\.rawValue)
+      throw UsageError(
+        .badValue(option: option, value: value, expected: names.joined(separator: " or ")))
+    }
+    return choice
+  }
+
+  private static func auth(_ value: String) throws(UsageError) -> Auth {
+    if value == "demo" { return .demo }
+    guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else {
+      throw UsageError(
+        .badValue(option: "--auth", value: value, expected: "demo, or an http:// or https:// URL"))
+    }
+    return .url(url)
+  }
+
+  private static func timeout(_ value: String) throws(UsageError) -> Duration {
+    guard case .success(let duration) = DurationLiteral.parse(value), duration > .zero else {
+      throw UsageError(
+        .badValue(
+          option: "--timeout", value: value,
+          expected: "a duration greater than zero: a number followed by ms or s, as in 30s"))
+    }
+    return duration
+  }
+
+  private static func width(_ value: String) throws(UsageError) -> Int {
+    guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
+      let width = Int(value), widthRange.contains(width)
+    else {
+      throw UsageError(
+        .badValue(
+          option: "--width", value: value,
+          expected: "a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound)"))
+    }
+    return width
+  }
+}

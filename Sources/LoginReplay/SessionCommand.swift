@@ -1,0 +1,98 @@
+import LoginFlow
+
+/// One line of a session file, parsed: what the user does, or what the screen must show.
+///
+/// Every row of the session format's command table is a case with typed arguments, so the
+/// runner never looks at text again. Durations are exact `Duration`s; `respond` without
+/// `after` already holds the default delay (``defaultResponseDelay``). The ``description``
+/// writes the command back in session syntax with any password text redacted.
+public enum SessionCommand: Equatable, Sendable {
+  /// `type FIELD TEXT`: append TEXT one character (grapheme) at a time, one change each.
+  case type(Field, String)
+  /// `set FIELD TEXT`: one change that replaces the field with TEXT.
+  case set(Field, String)
+  /// `clear FIELD`: one change to the empty string.
+  case clear(Field)
+  /// `backspace FIELD [N]`: remove the last `count` characters (at least 1), one change each.
+  case backspace(Field, count: Int)
+  /// `toggle-password`: the show/hide password button.
+  case togglePassword
+  /// `submit`: the Log In (or Try Again) button.
+  case submit
+  /// `cancel`: cancel the request in flight, or dismiss the error shown.
+  case cancel
+  /// `logout`: log out after success.
+  case logout
+  /// `respond OUTCOME [after DURATION]`: decide the next undecided auth request; its answer
+  /// arrives `after` the request starts.
+  case respond(Outcome, after: Duration)
+  /// `wait DURATION`: advance the virtual clock, delivering what falls due in time order.
+  case wait(Duration)
+  /// `settle`: advance the clock until no request is in flight.
+  case settle
+  /// `expect WHAT VALUE`: check what the screen shows now.
+  case expect(Expectation)
+  /// `snapshot`: print the rendered screen now.
+  case snapshot
+
+  /// How long after the request starts a `respond` answer arrives when `after` is omitted,
+  /// the same as the demo service's delay.
+  public static let defaultResponseDelay: Duration = .milliseconds(1_500)
+
+  /// A text field of the form.
+  public enum Field: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// The email field.
+    case email
+    /// The password field.
+    case password
+  }
+
+  /// The command words of session files, in the order the format lists them.
+  public enum Name: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// `type`
+    case type
+    /// `set`
+    case set
+    /// `clear`
+    case clear
+    /// `backspace`
+    case backspace
+    /// `toggle-password`
+    case togglePassword = "toggle-password"
+    /// `submit`
+    case submit
+    /// `cancel`
+    case cancel
+    /// `logout`
+    case logout
+    /// `respond`
+    case respond
+    /// `wait`
+    case wait
+    /// `settle`
+    case settle
+    /// `expect`
+    case expect
+    /// `snapshot`
+    case snapshot
+  }
+
+  /// The command's word in session files.
+  public var name: Name {
+    switch self {
+    case .type: .type
+    case .set: .set
+    case .clear: .clear
+    case .backspace: .backspace
+    case .togglePassword: .togglePassword
+    case .submit: .submit
+    case .cancel: .cancel
+    case .logout: .logout
+    case .respond: .respond
+    case .wait: .wait
+    case .settle: .settle
+    case .expect: .expect
+    case .snapshot: .snapshot
+    }
+  }
+}

@@ -1,0 +1,67 @@
+extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  /// The command in session syntax, such as `respond timeout after 2s`. Text typed into the
+  /// password field is replaced by `<redacted>`, so traces and logs never show a password.
+  public var description: String {
+    switch self {
+    case .type(let field, let text): "type \(field.rawValue) \(Self.argument(text, in: field))"
+    case .set(let field, let text): "set \(field.rawValue) \(Self.argument(text, in: field))"
+    case .clear(let field): "clear \(field.rawValue)"
+    case .backspace(let field, let count): "backspace \(field.rawValue) \(count)"
+    case .togglePassword: "toggle-password"
+    case .submit: "submit"
+    case .cancel: "cancel"
+    case .logout: "logout"
+    case .respond(let outcome, let delay):
+      "respond \(outcome.name) after \(DurationLiteral.format(delay))"
+    case .wait(let duration): "wait \(DurationLiteral.format(duration))"
+    case .settle: "settle"
+    case .expect(let expectation):
+      "expect \(expectation.subject.rawValue) \(expectation.expectedText)"
+    case .snapshot: "snapshot"
+    }
+  }
+
+  /// The same as ``description``.
+  public var debugDescription: String { description }
+
+  /// A mirror that shows the command's redacted ``description`` only.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["command": description], displayStyle: .enum)
+  }
+
+  /// `text` as a session-file string in double quotes, with `\` `"` and control characters
+  /// escaped, so that parsing it gives `text` back.
+  public static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  private static func argument(_ text: String, in field: Field) -> String {
+    switch field {
+    case .password: return "<redacted>"
+    case .email:
+      let bare =
+        !text.isEmpty && !text.hasPrefix("#")
+        && text.unicodeScalars.allSatisfy { scalar in
+          scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != "\\"
+        }
+      return bare ? text : quoted(text)
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import LoginFlow
+
+extension SessionCommand {
+  /// What an `expect` line checks, with the value it expects.
+  ///
+  /// ``evaluate(state:effects:)`` compares it with a state, so every front end reports
+  /// `expected X, got Y` with the same words.
+  public enum Expectation: Equatable, Sendable {
+    /// `expect phase PHASE`
+    case phase(LoginPhase.Kind)
+    /// `expect can-submit true|false`
+    case canSubmit(Bool)
+    /// `expect loading true|false`
+    case loading(Bool)
+    /// `expect password-visible true|false`
+    case passwordVisible(Bool)
+    /// `expect error TEXT|none`: the user-facing error message, `nil` for none.
+    case error(String?)
+    /// `expect email-error TEXT|none`: the inline email error, `nil` for none.
+    case emailError(String?)
+    /// `expect reset-suggested true|false`
+    case resetSuggested(Bool)
+    /// `expect effects none|NAME...`: the effects of the most recent action, in order.
+    case effects([LoginEffect.Kind])
+
+    /// The word after `expect`.
+    public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
+      /// `phase`
+      case phase
+      /// `can-submit`
+      case canSubmit = "can-submit"
+      /// `loading`
+      case loading
+      /// `password-visible`
+      case passwordVisible = "password-visible"
+      /// `error`
+      case error
+      /// `email-error`
+      case emailError = "email-error"
+      /// `reset-suggested`
+      case resetSuggested = "reset-suggested"
+      /// `effects`
+      case effects
+    }
+
+    /// The comparison of an expectation with what the screen shows.
+    public struct Evaluation: Equatable, Sendable {
+      /// Whether the expectation holds.
+      public var holds: Bool
+      /// The expected value as session files write it, e.g. `true`, `none`, `"Some text."`.
+      public var expected: String
+      /// The actual value, written the same way.
+      public var actual: String
+    }
+
+    /// What this expectation checks.
+    public var subject: Subject {
+      switch self {
+      case .phase: .phase
+      case .canSubmit: .canSubmit
+      case .loading: .loading
+      case .passwordVisible: .passwordVisible
+      case .error: .error
+      case .emailError: .emailError
+      case .resetSuggested: .resetSuggested
+      case .effects: .effects
+      }
+    }
+
+    /// The expected value as session files write it: `idle`, `true`, `none`,
+    /// `"The email or password is incorrect."`, `authenticate cancel-authentication`.
+    public var expectedText: String {
+      switch self {
+      case .phase(let kind): kind.rawValue
+      case .canSubmit(let value), .loading(let value), .passwordVisible(let value),
+        .resetSuggested(let value):
+        String(value)
+      case .error(let text), .emailError(let text): Self.text(text)
+      case .effects(let kinds): Self.text(kinds)
+      }
+    }
+
+    /// Compares the expectation with `state` and the `effects` of the most recent action.
+    public func evaluate(state: LoginState, effects: [LoginEffect]) -> Evaluation {
+      let actual: String
+      switch self {
+      case .phase: actual = state.phase.kind.rawValue
+      case .canSubmit: actual = String(state.canSubmit)
+      case .loading: actual = String(state.isLoading)
+      case .passwordVisible: actual = String(state.isPasswordVisible)
+      case .error: actual = Self.text(state.errorMessage)
+      case .emailError: actual = Self.text(state.emailError)
+      case .resetSuggested: actual = String(state.suggestsPasswordReset)
+      case .effects: actual = Self.text(effects.map(\.kind))
+      }
+      return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
+    }
+
+    /// The session-file name of an effect: `authenticate` or `cancel-authentication`.
+    public static func name(of effect: LoginEffect.Kind) -> String {
+      switch effect {
+      case .authenticate: "authenticate"
+      case .cancelAuthentication: "cancel-authentication"
+      }
+    }
+
+    private static func text(_ message: String?) -> String {
+      guard let message else { return "none" }
+      return SessionCommand.quoted(message)
+    }
+
+    private static func text(_ kinds: [LoginEffect.Kind]) -> String {
+      kinds.isEmpty ? "none" : kinds.map(name(of:)).joined(separator: " ")
+    }
+  }
+}

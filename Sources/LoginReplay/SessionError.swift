@@ -1,0 +1,165 @@
+/// A problem with a session file's text, at an exact place: the parse errors of `login-replay`.
+///
+/// Its ``description`` is the line the user sees, `FILE:LINE:COLUMN: error: MESSAGE`, where
+/// the column is that of the offending token (in characters, see ``SourceLocation``) and
+/// the message names what was expected. The ``kind`` keeps the details typed for tests and
+/// front ends. No message ever repeats a text argument, so a mistyped line cannot leak a
+/// password into an error.
+public struct SessionError: Error, Equatable, Sendable {
+  /// Where the problem is.
+  public var location: SourceLocation
+  /// What the problem is.
+  public var kind: Kind
+
+  /// Creates an error of `kind` at `location`.
+  public init(_ kind: Kind, at location: SourceLocation) {
+    self.kind = kind
+    self.location = location
+  }
+
+  /// Every kind of problem a session file's text can have.
+  public enum Kind: Equatable, Sendable {
+    /// The first word of the line is not a command.
+    case unknownCommand(String)
+    /// The word after `expect` is not something that can be expected.
+    case unknownExpectation(String)
+    /// A command got the wrong number of arguments. `command` is the command as the user
+    /// knows it (`type`, `expect error`), `expected` the allowed counts in words (`2`,
+    /// `1 or 2`, `no arguments`), `got` the count found and `usage` the command's synopsis.
+    case wrongArgumentCount(command: String, expected: String, got: Int, usage: String)
+    /// A field argument that is neither `email` nor `password`.
+    case badField(command: String, value: String)
+    /// An argument that is not a duration (`0s`, `250ms`, `1.5s`).
+    case badDuration(String, subject: String, problem: DurationLiteral.Problem)
+    /// An argument that is not one of the values allowed at its place, which `expected` names.
+    case badValue(String, subject: String, expected: String)
+    /// A double-quoted string with no closing quote on its line.
+    case unterminatedString
+    /// A backslash escape, as written, that is not one of `\"` `\\` `\n` `\t` `\u{…}`.
+    case badEscape(String, problem: EscapeProblem)
+    /// A double quote in the middle of a bare word.
+    case unexpectedQuote
+    /// Something other than a blank right after the closing quote of a string.
+    case missingBlankAfterString
+    /// A byte that is not valid UTF-8; the column is that of the first bad byte.
+    case invalidUTF8(byte: UInt8)
+    /// A NUL byte in the line.
+    case nulByte
+    /// A line longer than ``LineReader/maximumLineLength`` bytes; `length` is its real length.
+    case lineTooLong(length: Int)
+    /// The file could not be opened or read; `reason` is the system's explanation.
+    case unreadable(reason: String)
+  }
+
+  /// Why a backslash escape in a quoted string is wrong.
+  public enum EscapeProblem: Equatable, Sendable {
+    /// The character after the backslash starts no escape.
+    case unknown
+    /// `\u` is not followed by `{`.
+    case missingOpeningBrace
+    /// `\u{` has no closing `}`.
+    case missingClosingBrace
+    /// `\u{}` has no digits.
+    case empty
+    /// A character between the braces is not a hex digit.
+    case notHex(Character)
+    /// More than 8 hex digits.
+    case tooManyDigits
+    /// The value is above U+10FFFF.
+    case outOfRange(UInt32)
+    /// The value is a UTF-16 surrogate (U+D800…U+DFFF), which is no character.
+    case surrogate(UInt32)
+  }
+
+  /// The message after `error: `, naming the problem and what was expected.
+  public var message: String {
+    switch kind {
+    case .unknownCommand(let word):
+      return "unknown command \(Self.quote(word)); expected one of: "
+        + SessionCommand.Name.allCases.map(\.rawValue).joined(separator: ", ")
+    case .unknownExpectation(let word):
+      return "unknown expectation \(Self.quote(word)); expected one of: "
+        + SessionCommand.Expectation.Subject.allCases.map(\.rawValue).joined(separator: ", ")
+    case .wrongArgumentCount(let command, let expected, let got, let usage):
+      var text =
+        "wrong argument count for '\(command)': expected \(expected) (\(usage)), got \(got)"
+      // Too many words where a TEXT goes: most likely text with blanks that needs quotes.
+      let placeholders = usage.split(separator: " ").count - command.split(separator: " ").count
+      if usage.contains("TEXT"), got > placeholders { text += "; quote text that contains blanks" }
+      return text
+    case .badField(let command, let value):
+      return "bad field \(Self.quote(value)) for '\(command)'; expected email or password"
+    case .badDuration(let text, let subject, let problem):
+      return "bad duration \(Self.quote(text)) for '\(subject)'; \(problem.explanation)"
+    case .badValue(let value, let subject, let expected):
+      return "bad value \(Self.quote(value)) for '\(subject)'; expected \(expected)"
+    case .unterminatedString:
+      return "unterminated string; expected a closing '\"' on the same line"
+    case .badEscape(let escape, let problem):
+      return "bad escape \(Self.quote(escape)); \(problem.explanation)"
+    case .unexpectedQuote:
+      return
+        "unexpected '\"' inside a word; expected the whole argument in quotes, as in \"a\\\"b\""
+    case .missingBlankAfterString:
+      return "expected a blank after the closing '\"' of a string"
+    case .invalidUTF8(let byte):
+      return "invalid UTF-8 (byte 0x\(Self.hex(byte))); expected UTF-8 text"
+    case .nulByte:
+      return "NUL byte; expected text"
+    case .lineTooLong(let length):
+      return "line is \(length) bytes long; expected at most \(LineReader.maximumLineLength) bytes"
+    case .unreadable(let reason):
+      return "cannot read the session: \(reason)"
+    }
+  }
+
+  /// `'word'`, cut short with `…` after 40 characters and with control characters escaped,
+  /// so that a message stays one readable line.
+  static func quote(_ word: String) -> String {
+    var shown = ""
+    for (index, character) in word.enumerated() {
+      guard index < 40 else {
+        shown += "…"
+        break
+      }
+      for scalar in character.unicodeScalars {
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        } else {
+          shown.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return "'\(shown)'"
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+}
+
+extension SessionError: CustomStringConvertible {
+  /// `FILE:LINE:COLUMN: error: MESSAGE`, the line `login-replay` prints for this error.
+  public var description: String { "\(location): error: \(message)" }
+}
+
+extension SessionError.EscapeProblem {
+  /// The part of the message after the escape, saying what was expected instead.
+  var explanation: String {
+    switch self {
+    case .unknown: return "expected one of: \\\" \\\\ \\n \\t \\u{…}"
+    case .missingOpeningBrace: return "expected '{' after \\u, as in \\u{1F600}"
+    case .missingClosingBrace: return "expected '}' after the hex digits, as in \\u{1F600}"
+    case .empty: return "expected 1 to 8 hex digits between the braces, as in \\u{1F600}"
+    case .notHex(let character):
+      return "expected hex digits, but \(SessionError.quote(String(character))) is not one"
+    case .tooManyDigits: return "expected at most 8 hex digits"
+    case .outOfRange(let value):
+      return "expected a code point up to 10FFFF, got \(String(value, radix: 16, uppercase: true))"
+    case .surrogate(let value):
+      return "expected a Unicode scalar, but \(String(value, radix: 16, uppercase: true)) "
+        + "is a surrogate code point"
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/// Splits a session line into ``Token``s by the lexical rules of session files.
+///
+/// Words are separated by blanks (space or tab). A word starting with `"` is a string up to
+/// the next unescaped `"`, with the escapes `\"` `\\` `\n` `\t` `\u{1F600}`; it must be
+/// followed by a blank or the end of the line. A bare word takes its characters as written
+/// (a backslash is an ordinary character there) and may not contain `"`. A `#` at the start
+/// of a word, that is at the start of the line or after a blank, starts a comment.
+enum Tokenizer {
+  /// The words of `text`, or the first lexical error, located in `file` at `line`.
+  static func tokens(in text: String, file: String, line: Int) throws(SessionError) -> [Token] {
+    var scanner = Scanner(text: text, file: file, line: line)
+    return try scanner.scan()
+  }
+
+  private struct Scanner {
+    let scalars: [Unicode.Scalar]
+    let file: String
+    let line: Int
+    /// Every scalar before this offset is ASCII, so offsets there are columns.
+    let asciiPrefix: Int
+    var index = 0
+
+    init(text: String, file: String, line: Int) {
+      scalars = Array(text.unicodeScalars)
+      self.file = file
+      self.line = line
+      asciiPrefix = scalars.firstIndex { !$0.isASCII } ?? scalars.count
+    }
+
+    mutating func scan() throws(SessionError) -> [Token] {
+      var tokens: [Token] = []
+      while true {
+        while index < scalars.count, Self.isBlank(scalars[index]) { index += 1 }
+        guard index < scalars.count, scalars[index] != "#" else { return tokens }
+        if scalars[index] == "\"" {
+          tokens.append(try quoted())
+        } else {
+          tokens.append(try bare())
+        }
+      }
+    }
+
+    private mutating func bare() throws(SessionError) -> Token {
+      let start = index
+      while index < scalars.count, !Self.isBlank(scalars[index]) {
+        if scalars[index] == "\"" { throw error(.unexpectedQuote, at: index) }
+        index += 1
+      }
+      return Token(
+        text: Self.string(scalars[start..<index]), column: column(start), isQuoted: false)
+    }
+
+    private mutating func quoted() throws(SessionError) -> Token {
+      let start = index
+      index += 1
+      var value = String.UnicodeScalarView()
+      while index < scalars.count {
+        let scalar = scalars[index]
+        if scalar == "\"" {
+          index += 1
+          if index < scalars.count, !Self.isBlank(scalars[index]) {
+            throw error(.missingBlankAfterString, at: index)
+          }
+          return Token(text: String(value), column: column(start), isQuoted: true)
+        }
+        if scalar == "\\" {
+          guard index + 1 < scalars.count else { break }
+          value.append(try escape())
+        } else {
+          value.append(scalar)
+          index += 1
+        }
+      }
+      throw error(.unterminatedString, at: start)
+    }
+
+    /// Resolves the escape at `index` (a backslash) and moves past it.
+    private mutating func escape() throws(SessionError) -> Unicode.Scalar {
+      let backslash = index
+      let letter = scalars[index + 1]
+      index += 2
+      switch letter {
+      case "\"": return "\""
+      case "\\": return "\\"
+      case "n": return "\n"
+      case "t": return "\t"
+      case "u": return try unicodeEscape(from: backslash)
+      default:
+        throw error(
+          .badEscape(Self.string(scalars[backslash..<index]), problem: .unknown), at: backslash)
+      }
+    }
+
+    /// Resolves `\u{HEX}`; `index` is just after the `u`.
+    private mutating func unicodeEscape(from backslash: Int) throws(SessionError) -> Unicode.Scalar
+    {
+      guard index < scalars.count, scalars[index] == "{" else {
+        throw error(
+          .badEscape(Self.string(scalars[backslash..<index]), problem: .missingOpeningBrace),
+          at: backslash)
+      }
+      index += 1
+      let digitsStart = index
+      while index < scalars.count, scalars[index] != "}", scalars[index] != "\"" { index += 1 }
+      let digits = scalars[digitsStart..<index]
+      guard index < scalars.count, scalars[index] == "}" else {
+        throw error(
+          .badEscape(Self.string(scalars[backslash..<index]), problem: .missingClosingBrace),
+          at: backslash)
+      }
+      index += 1
+      let written = Self.string(scalars[backslash..<index])
+      func bad(_ problem: SessionError.EscapeProblem) -> SessionError {
+        error(.badEscape(written, problem: problem), at: backslash)
+      }
+      guard !digits.isEmpty else { throw bad(.empty) }
+      var value: UInt32 = 0
+      for digit in digits {
+        guard let digitValue = Self.hexValue(digit) else {
+          throw bad(.notHex(Character(digit)))
+        }
+        if digits.count <= 8 { value = value << 4 | digitValue }
+      }
+      guard digits.count <= 8 else { throw bad(.tooManyDigits) }
+      guard value <= 0x10_FFFF else { throw bad(.outOfRange(value)) }
+      guard let scalar = Unicode.Scalar(value) else { throw bad(.surrogate(value)) }
+      return scalar
+    }
+
+    /// The 1-based column, in characters, of the scalar at `offset`.
+    private func column(_ offset: Int) -> Int {
+      guard offset > asciiPrefix else { return offset + 1 }
+      return Self.string(scalars[..<offset]).count + 1
+    }
+
+    private func error(_ kind: SessionError.Kind, at offset: Int) -> SessionError {
+      SessionError(kind, at: SourceLocation(file: file, line: line, column: column(offset)))
+    }
+
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == " " || scalar == "\t"
+    }
+
+    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+      switch scalar.value {
+      case 0x30...0x39: scalar.value - 0x30
+      case 0x41...0x46: scalar.value - 0x41 + 10
+      case 0x61...0x66: scalar.value - 0x61 + 10
+      default: nil
+      }
+    }
+
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: scalars)
+      return String(view)
+    }
+  }
+}

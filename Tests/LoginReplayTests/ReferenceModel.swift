@@ -1,0 +1,115 @@
+import LoginFlow
+
+@testable import LoginReplay
+
+/// A small model of the runner, for checking that the example sessions mean what they say.
+///
+/// It applies `reduce` directly and keeps its own virtual clock: requests answer after their
+/// `respond` delay (the demo service's rules and 1.5 s when none is queued) and time out
+/// after 30 s. It is not the real runner (that one drives the store); it only lets the
+/// tests catch an example whose expectations contradict the login machine.
+struct ReferenceModel {
+  struct Request {
+    var attempt: Int
+    var answerAt: Duration
+    var result: Result<AuthSession, AuthError>
+    var timeoutAt: Duration
+  }
+
+  var state = LoginState()
+  var lastEffects: [LoginEffect] = []
+  var now: Duration = .zero
+  var queue: [(SessionCommand.Outcome, Duration)] = []
+  var requests: [Request] = []
+  var failures: [String] = []
+  let timeout: Duration = .seconds(30)
+
+  mutating func run(_ located: LocatedCommand) {
+    switch located.command {
+    case .type(let field, let text):
+      for character in text { send(field, value(of: field) + String(character)) }
+    case .set(let field, let text): send(field, text)
+    case .clear(let field): send(field, "")
+    case .backspace(let field, let count):
+      for _ in 0..<count { send(field, String(value(of: field).dropLast())) }
+    case .togglePassword: apply(.passwordVisibilityToggled)
+    case .submit: apply(.submitTapped)
+    case .cancel: apply(.cancelTapped)
+    case .logout: apply(.logoutTapped)
+    case .respond(let outcome, let delay): queue.append((outcome, delay))
+    case .wait(let duration): advance(to: now + duration)
+    case .settle:
+      while let next = nextEvent() { advance(to: next) }
+    case .expect(let expectation):
+      let evaluation = expectation.evaluate(state: state, effects: lastEffects)
+      if !evaluation.holds {
+        failures.append(
+          "\(located.location.file):\(located.location.line): expectation failed: "
+            + "expected \(evaluation.expected), got \(evaluation.actual)")
+      }
+    case .snapshot: break
+    }
+  }
+
+  private func value(of field: SessionCommand.Field) -> String {
+    switch field {
+    case .email: state.email
+    case .password: state.password
+    }
+  }
+
+  private mutating func send(_ field: SessionCommand.Field, _ text: String) {
+    switch field {
+    case .email: apply(.emailChanged(text))
+    case .password: apply(.passwordChanged(text))
+    }
+  }
+
+  private mutating func apply(_ action: LoginAction) {
+    let (next, effects) = reduce(state, action)
+    state = next
+    lastEffects = effects
+    for effect in effects {
+      switch effect {
+      case .authenticate(let attempt, let credentials):
+        var result: Result<AuthSession, AuthError>
+        var delay = SessionCommand.defaultResponseDelay
+        if queue.isEmpty {
+          let isDemo =
+            credentials.email.lowercased() == "demo@example.com"
+            && credentials.password == "Password123!"
+          result = isDemo ? .success(AuthSession(token: "token")) : .failure(.invalidCredentials)
+        } else {
+          let (outcome, after) = queue.removeFirst()
+          delay = after
+          switch outcome {
+          case .success: result = .success(AuthSession(token: "token"))
+          case .failure(let error): result = .failure(error)
+          }
+        }
+        requests.append(
+          Request(
+            attempt: attempt, answerAt: now + delay, result: result, timeoutAt: now + timeout))
+      case .cancelAuthentication(let attempt):
+        requests.removeAll { $0.attempt == attempt }
+      }
+    }
+  }
+
+  private func nextEvent() -> Duration? {
+    requests.map { min($0.answerAt, $0.timeoutAt) }.min()
+  }
+
+  private mutating func advance(to target: Duration) {
+    while let next = nextEvent(), next <= target {
+      now = next
+      guard let index = requests.firstIndex(where: { min($0.answerAt, $0.timeoutAt) == next })
+      else { break }
+      let request = requests.remove(at: index)
+      let result =
+        request.answerAt <= request.timeoutAt ? request.result : .failure(AuthError.timedOut)
+      apply(.authResponse(attempt: request.attempt, result))
+    }
+    now = max(now, target)
+  }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+
+@testable import LoginReplay
+
+/// The command line: every option, both spellings, combinations and every usage error.
+@Suite struct ReplayOptionsTests {
+  /// Parses with every file existing except those named `missing…`.
+  func parse(_ arguments: [String]) throws(UsageError) -> ReplayInvocation {
+    try ReplayOptions.parse(arguments, fileExists: { !$0.hasPrefix("missing") })
+  }
+
+  func options(_ arguments: [String]) throws -> ReplayOptions {
+    guard case .run(let options) = try parse(arguments) else {
+      throw UsageError(.missingInput)
+    }
+    return options
+  }
+
+  func usageError(_ arguments: [String]) -> UsageError? {
+    do {
+      _ = try parse(arguments)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func defaults() throws {
+    let parsed = try options(["demo.login"])
+    var expected = ReplayOptions(input: .file("demo.login"))
+    expected.format = .text
+    expected.trace = false
+    expected.auth = .demo
+    expected.authFormat = .json
+    expected.timeout = .seconds(30)
+    expected.width = nil
+    expected.ascii = false
+    #expect(parsed == expected)
+    #expect(try options(["-"]).input == .standardInput)
+  }
+
+  @Test func everyOptionInBothSpellings() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:8080/login"))
+    let cases: [([String], (ReplayOptions) -> Bool)] = [
+      (["--format", "jsonl"], { $0.format == .jsonl }),
+      (["--format=jsonl"], { $0.format == .jsonl }),
+      (["--format", "text"], { $0.format == .text }),
+      (["--trace"], { $0.trace }),
+      (["--auth", "demo"], { $0.auth == .demo }),
+      (["--auth=demo"], { $0.auth == .demo }),
+      (["--auth", "http://127.0.0.1:8080/login"], { $0.auth == .url(url) }),
+      (["--auth=http://127.0.0.1:8080/login"], { $0.auth == .url(url) }),
+      (["--auth", "https://[::1]/token"], { $0.auth != .demo }),
+      (["--auth-format", "oauth2"], { $0.authFormat == .oauth2 }),
+      (["--auth-format=json"], { $0.authFormat == .json }),
+      (["--timeout", "5s"], { $0.timeout == .seconds(5) }),
+      (["--timeout=250ms"], { $0.timeout == .milliseconds(250) }),
+      (["--timeout", "1.5s"], { $0.timeout == .milliseconds(1_500) }),
+      (["--width", "28"], { $0.width == 28 }),
+      (["--width=120"], { $0.width == 120 }),
+      (["--width", "60"], { $0.width == 60 }),
+      (["--ascii"], { $0.ascii }),
+    ]
+    for (arguments, check) in cases {
+      let before = try options(arguments + ["f.login"])
+      let after = try options(["f.login"] + arguments)
+      #expect(check(before), "\(arguments)")
+      #expect(before == after, "\(arguments)")
+      #expect(before.input == .file("f.login"))
+    }
+  }
+
+  @Test func combinations() throws {
+    let parsed = try options([
+      "--format=jsonl", "--trace", "-", "--auth", "http://localhost:9000", "--auth-format",
+      "oauth2", "--timeout", "10s", "--width", "80", "--ascii",
+    ])
+    #expect(parsed.format == .jsonl)
+    #expect(parsed.trace)
+    #expect(parsed.auth == .url(try #require(URL(string: "http://localhost:9000"))))
+    #expect(parsed.authFormat == .oauth2)
+    #expect(parsed.timeout == .seconds(10))
+    #expect(parsed.width == 80)
+    #expect(parsed.ascii)
+    #expect(parsed.input == .standardInput)
+    // The last of a repeated option wins.
+    #expect(try options(["--format", "jsonl", "--format", "text", "f"]).format == .text)
+    // After `--`, everything is the session file, even when it looks like an option.
+    #expect(try options(["--trace", "--", "-x.login"]).input == .file("-x.login"))
+    #expect(try options(["--", "-"]).input == .standardInput)
+  }
+
+  @Test func helpAndVersionWinOverEverythingElse() throws {
+    #expect(try parse(["--help"]) == .help)
+    #expect(try parse(["-h"]) == .help)
+    #expect(try parse(["--bogus", "a", "b", "--help"]) == .help)
+    #expect(try parse(["--version"]) == .version)
+    #expect(try parse(["--version", "--help"]) == .help)
+    #expect(try parse(["missing.login", "--version"]) == .version)
+    #expect(try options(["--", "--help"]).input == .file("--help"))
+  }
+
+  @Test func usageErrors() {
+    let cases: [([String], UsageError.Kind, String)] = [
+      (["--bogus", "f"], .unknownOption("--bogus"), "unknown option '--bogus'"),
+      (["-x", "f"], .unknownOption("-x"), "unknown option '-x'"),
+      (["--bogus=1", "f"], .unknownOption("--bogus"), "unknown option '--bogus'"),
+      (["f", "--format"], .missingValue(option: "--format"), "missing value for '--format'"),
+      (
+        ["--format", "--trace", "f"], .missingValue(option: "--format"),
+        "missing value for '--format'"
+      ),
+      (
+        ["--format", "xml", "f"],
+        .badValue(option: "--format", value: "xml", expected: "text or jsonl"),
+        "bad value 'xml' for '--format'; expected text or jsonl"
+      ),
+      (
+        ["--format=", "f"], .badValue(option: "--format", value: "", expected: "text or jsonl"),
+        "bad value '' for '--format'; expected text or jsonl"
+      ),
+      (
+        ["--auth-format", "xml", "f"],
+        .badValue(option: "--auth-format", value: "xml", expected: "json or oauth2"),
+        "bad value 'xml' for '--auth-format'; expected json or oauth2"
+      ),
+      (
+        ["--auth", "ftp://example.com", "f"],
+        .badValue(
+          option: "--auth", value: "ftp://example.com",
+          expected: "demo, or an http:// or https:// URL"),
+        "bad value 'ftp://example.com' for '--auth'; expected demo, or an http:// or https:// URL"
+      ),
+      (
+        ["--auth", "localhost", "f"],
+        .badValue(
+          option: "--auth", value: "localhost", expected: "demo, or an http:// or https:// URL"),
+        "bad value 'localhost' for '--auth'; expected demo, or an http:// or https:// URL"
+      ),
+      (
+        ["--width", "27", "f"],
+        .badValue(option: "--width", value: "27", expected: "a whole number from 28 to 120"),
+        "bad value '27' for '--width'; expected a whole number from 28 to 120"
+      ),
+      (
+        ["--width", "121", "f"],
+        .badValue(option: "--width", value: "121", expected: "a whole number from 28 to 120"),
+        "bad value '121' for '--width'; expected a whole number from 28 to 120"
+      ),
+      (
+        ["--width", "wide", "f"],
+        .badValue(option: "--width", value: "wide", expected: "a whole number from 28 to 120"),
+        "bad value 'wide' for '--width'; expected a whole number from 28 to 120"
+      ),
+      (
+        ["--timeout", "0s", "f"],
+        .badValue(
+          option: "--timeout", value: "0s",
+          expected: "a duration greater than zero: a number followed by ms or s, as in 30s"),
+        "bad value '0s' for '--timeout'; expected a duration greater than zero: a number "
+          + "followed by ms or s, as in 30s"
+      ),
+      (
+        ["--timeout", "30", "f"],
+        .badValue(
+          option: "--timeout", value: "30",
+          expected: "a duration greater than zero: a number followed by ms or s, as in 30s"),
+        "bad value '30' for '--timeout'; expected a duration greater than zero: a number "
+          + "followed by ms or s, as in 30s"
+      ),
+      (
+        ["--timeout", "-1s", "f"],
+        .badValue(
+          option: "--timeout", value: "-1s",
+          expected: "a duration greater than zero: a number followed by ms or s, as in 30s"),
+        "bad value '-1s' for '--timeout'; expected a duration greater than zero: a number "
+          + "followed by ms or s, as in 30s"
+      ),
+      (
+        ["--trace=yes", "f"], .unexpectedValue(option: "--trace"),
+        "option '--trace' does not take a value"
+      ),
+      (
+        ["--ascii=1", "f"], .unexpectedValue(option: "--ascii"),
+        "option '--ascii' does not take a value"
+      ),
+      (
+        ["--help=1", "f"], .unexpectedValue(option: "--help"),
+        "option '--help' does not take a value"
+      ),
+      ([], .missingInput, "missing session file; expected FILE, or - for standard input"),
+      (["--trace"], .missingInput, "missing session file; expected FILE, or - for standard input"),
+      (["missing.login"], .missingFile("missing.login"), "no such file: 'missing.login'"),
+      (
+        ["a.login", "b.login"], .extraArgument("b.login"),
+        "unexpected argument 'b.login'; expected a single session file"
+      ),
+      (
+        ["-", "-"], .extraArgument("-"),
+        "unexpected argument '-'; expected a single session file"
+      ),
+    ]
+    for (arguments, kind, message) in cases {
+      let error = usageError(arguments)
+      #expect(error?.kind == kind, "\(arguments)")
+      #expect(error?.message == message, "\(arguments)")
+      #expect(error?.description == "error: \(message)", "\(arguments)")
+    }
+  }
+
+  @Test func usageErrorReportHasTheUsageLine() {
+    let report = UsageError(.unknownOption("--bogus")).report
+    #expect(
+      report == """
+        error: unknown option '--bogus'
+        USAGE: login-replay [<options>] <file>
+          See 'login-replay --help' for more information.
+        """)
+  }
+
+  @Test func theRealFileSystemIsAskedByDefault() throws {
+    let file = try TemporaryFile("submit\n")
+    defer { file.remove() }
+    #expect(try ReplayOptions.parse([file.path]) == .run(ReplayOptions(input: .file(file.path))))
+    #expect(throws: UsageError(.missingFile(file.path + ".nope"))) {
+      try ReplayOptions.parse([file.path + ".nope"])
+    }
+  }
+
+  @Test func helpText() {
+    let help = ReplayOptions.helpText
+    for heading in ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:"] {
+      #expect(help.contains("\n\(heading)") || help.hasPrefix(heading), "\(heading)")
+    }
+    #expect(help.hasPrefix("OVERVIEW: "))
+    for option in [
+      "--format", "--trace", "--auth", "--auth-format", "--timeout", "--width", "--ascii",
+      "--version", "-h, --help",
+    ] {
+      #expect(help.contains(option), "\(option)")
+    }
+    #expect(help.contains(ReplayOptions.usageLine))
+    for line in help.split(separator: "\n") {
+      #expect(line.count <= 90, "\(line)")
+    }
+  }
+
+  @Test func versionAndExitCodes() {
+    #expect(!ReplayVersion.current.isEmpty)
+    #expect(ReplayOptions.versionText == "login-replay \(ReplayVersion.current)")
+    #expect(ExitCode.success.rawValue == 0)
+    #expect(ExitCode.expectationFailed.rawValue == 1)
+    #expect(ExitCode.usageOrInputError.rawValue == 2)
+    #expect(ExitCode(rawValue: 2) == .usageOrInputError)
+  }
+}

@@ -1,0 +1,186 @@
+import LoginFlow
+import Testing
+
+@testable import LoginReplay
+
+/// Every row of the session format's command table parses to the right typed command.
+@Suite struct SessionParserCommandTests {
+  static let rows: [(String, SessionCommand)] = [
+    ("type email demo@example.com", .type(.email, "demo@example.com")),
+    ("type password Password123!", .type(.password, "Password123!")),
+    ("type email \"a b\"", .type(.email, "a b")),
+    ("set email demo@example.com", .set(.email, "demo@example.com")),
+    ("set password \"pass word\"", .set(.password, "pass word")),
+    ("set email \"\"", .set(.email, "")),
+    ("clear email", .clear(.email)),
+    ("clear password", .clear(.password)),
+    ("backspace email", .backspace(.email, count: 1)),
+    ("backspace password", .backspace(.password, count: 1)),
+    ("backspace email 4", .backspace(.email, count: 4)),
+    ("backspace password 12", .backspace(.password, count: 12)),
+    ("toggle-password", .togglePassword),
+    ("submit", .submit),
+    ("cancel", .cancel),
+    ("logout", .logout),
+    ("respond success", .respond(.success, after: .milliseconds(1_500))),
+    ("respond invalid-credentials", .respond(.failure(.invalidCredentials), after: .seconds(1.5))),
+    ("respond network-unavailable", .respond(.failure(.networkUnavailable), after: .seconds(1.5))),
+    ("respond server-error", .respond(.failure(.serverError), after: .seconds(1.5))),
+    ("respond timeout", .respond(.failure(.timedOut), after: .seconds(1.5))),
+    (
+      "respond rate-limited",
+      .respond(.failure(.rateLimited(retryAfter: nil)), after: .seconds(1.5))
+    ),
+    ("respond unexpected", .respond(.failure(.unexpected), after: .seconds(1.5))),
+    ("respond success after 2s", .respond(.success, after: .seconds(2))),
+    ("respond timeout after 250ms", .respond(.failure(.timedOut), after: .milliseconds(250))),
+    ("respond server-error after 0s", .respond(.failure(.serverError), after: .zero)),
+    ("wait 1.5s", .wait(.milliseconds(1_500))),
+    ("wait 250ms", .wait(.milliseconds(250))),
+    ("wait 0s", .wait(.zero)),
+    ("settle", .settle),
+    ("expect phase idle", .expect(.phase(.idle))),
+    ("expect phase editing", .expect(.phase(.editing))),
+    ("expect phase submitting", .expect(.phase(.submitting))),
+    ("expect phase succeeded", .expect(.phase(.succeeded))),
+    ("expect phase failed", .expect(.phase(.failed))),
+    ("expect can-submit true", .expect(.canSubmit(true))),
+    ("expect can-submit false", .expect(.canSubmit(false))),
+    ("expect loading true", .expect(.loading(true))),
+    ("expect loading false", .expect(.loading(false))),
+    ("expect password-visible true", .expect(.passwordVisible(true))),
+    ("expect password-visible false", .expect(.passwordVisible(false))),
+    ("expect error none", .expect(.error(nil))),
+    ("expect error \"none\"", .expect(.error("none"))),
+    (
+      "expect error \"The email or password is incorrect.\"",
+      .expect(.error("The email or password is incorrect."))
+    ),
+    ("expect error Oops.", .expect(.error("Oops."))),
+    ("expect email-error none", .expect(.emailError(nil))),
+    (
+      "expect email-error \"Enter a valid email address.\"",
+      .expect(.emailError("Enter a valid email address."))
+    ),
+    ("expect reset-suggested true", .expect(.resetSuggested(true))),
+    ("expect reset-suggested false", .expect(.resetSuggested(false))),
+    ("expect effects none", .expect(.effects([]))),
+    ("expect effects authenticate", .expect(.effects([.authenticate]))),
+    ("expect effects cancel-authentication", .expect(.effects([.cancelAuthentication]))),
+    (
+      "expect effects cancel-authentication authenticate",
+      .expect(.effects([.cancelAuthentication, .authenticate]))
+    ),
+    ("snapshot", .snapshot),
+  ]
+
+  @Test(arguments: rows)
+  func parsesRow(_ text: String, _ expected: SessionCommand) throws {
+    let parsed = try #require(SessionParser.parse(text, file: "rows.login", line: 7))
+    let located = try parsed.get()
+    #expect(located.command == expected)
+    #expect(located.location == SourceLocation(file: "rows.login", line: 7, column: 1))
+  }
+
+  @Test func everyCommandWordHasARow() {
+    let covered = Set(Self.rows.map(\.1.name))
+    #expect(covered == Set(SessionCommand.Name.allCases))
+    let subjects = Set(
+      Self.rows.compactMap { row -> SessionCommand.Expectation.Subject? in
+        guard case .expect(let expectation) = row.1 else { return nil }
+        return expectation.subject
+      })
+    #expect(subjects == Set(SessionCommand.Expectation.Subject.allCases))
+  }
+
+  @Test func everyOutcomeHasARow() {
+    let outcomes = Self.rows.compactMap { row -> String? in
+      guard case .respond(let outcome, _) = row.1 else { return nil }
+      return outcome.name
+    }
+    #expect(Set(outcomes) == Set(SessionCommand.Outcome.allCases.map(\.name)))
+    #expect(outcomes.count >= 7)
+  }
+
+  /// Writing a command back with `description` and parsing it again gives the same command
+  /// (password text is redacted, so those rows are left out).
+  @Test(arguments: rows)
+  func descriptionRoundTrips(_ text: String, _ expected: SessionCommand) throws {
+    switch expected {
+    case .type(.password, _), .set(.password, _): return
+    default: break
+    }
+    let again = try #require(SessionParser.parse(expected.description, file: "f", line: 1))
+    #expect(try again.get().command == expected)
+  }
+
+  @Test func descriptionsRedactPasswordText() {
+    let commands: [SessionCommand] = [.type(.password, "S3cret!"), .set(.password, "S3cret!")]
+    for command in commands {
+      #expect(!command.description.contains("S3cret"))
+      #expect(!String(reflecting: command).contains("S3cret"))
+      var dumped = ""
+      dump(command, to: &dumped)
+      #expect(!dumped.contains("S3cret"))
+      #expect(command.description.hasSuffix("password <redacted>"))
+    }
+    #expect(SessionCommand.type(.email, "a b").description == "type email \"a b\"")
+  }
+
+  @Test func blankAndCommentLinesAreNothing() {
+    for text in ["", "   ", "\t", "# a comment", "   # indented comment", "#submit"] {
+      #expect(SessionParser.parse(text, file: "f", line: 1) == nil)
+    }
+  }
+
+  @Test func trailingCommentsAndBlanks() throws {
+    let cases: [(String, SessionCommand)] = [
+      ("submit # press the button", .submit),
+      ("  submit\t", .submit),
+      ("type email a@b.co   # the address", .type(.email, "a@b.co")),
+      ("type email a#b", .type(.email, "a#b")),
+      ("type password \"#hash\" # a comment", .type(.password, "#hash")),
+      ("type password \"a # b\"", .type(.password, "a # b")),
+      ("\tsubmit", .submit),
+    ]
+    for (text, expected) in cases {
+      let parsed = try #require(SessionParser.parse(text, file: "f", line: 1))
+      #expect(try parsed.get().command == expected, "\(text)")
+    }
+    let indented = try #require(SessionParser.parse("    submit", file: "f", line: 3))
+    #expect(try indented.get().location == SourceLocation(file: "f", line: 3, column: 5))
+  }
+
+  @Test func escapes() throws {
+    let cases: [(String, String)] = [
+      (#"type email "a\"b""#, "a\"b"),
+      (#"type email "a\\b""#, "a\\b"),
+      (#"type email "a\nb""#, "a\nb"),
+      (#"type email "a\tb""#, "a\tb"),
+      (#"type email "\u{1F600}""#, "😀"),
+      (#"type email "\u{41}\u{e9}""#, "Aé"),
+      (#"type email "\u{0000041}""#, "A"),
+      (#"type email "\u{10FFFF}""#, "\u{10FFFF}"),
+      (#"type email a\nb"#, #"a\nb"#),
+      ("type email \"ünï 😀\"", "ünï 😀"),
+    ]
+    for (text, expected) in cases {
+      let parsed = try #require(SessionParser.parse(text, file: "f", line: 1))
+      #expect(try parsed.get().command == .type(.email, expected), "\(text)")
+    }
+  }
+
+  @Test func keywordsMayBeQuoted() throws {
+    let cases: [(String, SessionCommand)] = [
+      (#""submit""#, .submit),
+      (#"expect phase "idle""#, .expect(.phase(.idle))),
+      (#"type "email" x"#, .type(.email, "x")),
+      (#"expect effects "none""#, .expect(.effects([]))),
+      (#"expect email-error "none""#, .expect(.emailError("none"))),
+    ]
+    for (text, expected) in cases {
+      let parsed = try #require(SessionParser.parse(text, file: "f", line: 1))
+      #expect(try parsed.get().command == expected, "\(text)")
+    }
+  }
+}

@@ -1,0 +1,312 @@
+import Testing
+
+@testable import LoginReplay
+
+/// Every error kind of the lexical rules, with its exact message, line and column.
+@Suite struct SessionParserErrorTests {
+  static let commandList =
+    "type, set, clear, backspace, toggle-password, submit, cancel, logout, respond, wait, "
+    + "settle, expect, snapshot"
+  static let outcomes =
+    "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
+    + "unexpected"
+  static let escapes = #"expected one of: \" \\ \n \t \u{…}"#
+
+  /// (line text, column, message)
+  static let cases: [(String, Int, String)] = [
+    // Unknown command and expectation.
+    ("submt", 1, "unknown command 'submt'; expected one of: \(commandList)"),
+    ("   Submit", 4, "unknown command 'Submit'; expected one of: \(commandList)"),
+    (
+      "expect colour red", 8,
+      "unknown expectation 'colour'; expected one of: phase, can-submit, loading, "
+        + "password-visible, error, email-error, reset-suggested, effects"
+    ),
+    // Wrong argument counts: too many points at the first extra word, too few at the command.
+    ("submit now", 8, "wrong argument count for 'submit': expected no arguments (submit), got 1"),
+    (
+      "toggle-password twice", 17,
+      "wrong argument count for 'toggle-password': expected no arguments (toggle-password), got 1"
+    ),
+    ("cancel x", 8, "wrong argument count for 'cancel': expected no arguments (cancel), got 1"),
+    ("logout x", 8, "wrong argument count for 'logout': expected no arguments (logout), got 1"),
+    ("settle x", 8, "wrong argument count for 'settle': expected no arguments (settle), got 1"),
+    (
+      "snapshot x", 10,
+      "wrong argument count for 'snapshot': expected no arguments (snapshot), got 1"
+    ),
+    (
+      "type email", 1,
+      "wrong argument count for 'type': expected 2 (type email|password TEXT), got 1"
+    ),
+    (
+      "type email a b", 14,
+      "wrong argument count for 'type': expected 2 (type email|password TEXT), got 3; "
+        + "quote text that contains blanks"
+    ),
+    (
+      "set password", 1,
+      "wrong argument count for 'set': expected 2 (set email|password TEXT), got 1"
+    ),
+    (
+      "clear", 1,
+      "wrong argument count for 'clear': expected 1 (clear email|password), got 0"
+    ),
+    (
+      "clear email now", 13,
+      "wrong argument count for 'clear': expected 1 (clear email|password), got 2"
+    ),
+    (
+      "backspace", 1,
+      "wrong argument count for 'backspace': expected 1 or 2 (backspace email|password [N]), got 0"
+    ),
+    (
+      "backspace email 1 2", 19,
+      "wrong argument count for 'backspace': expected 1 or 2 (backspace email|password [N]), got 3"
+    ),
+    ("wait", 1, "wrong argument count for 'wait': expected 1 (wait DURATION), got 0"),
+    ("wait 1s 2s", 9, "wrong argument count for 'wait': expected 1 (wait DURATION), got 2"),
+    (
+      "respond", 1,
+      "wrong argument count for 'respond': expected 1 or 3 (respond OUTCOME [after DURATION]), "
+        + "got 0"
+    ),
+    (
+      "respond success after", 1,
+      "wrong argument count for 'respond': expected 1 or 3 (respond OUTCOME [after DURATION]), "
+        + "got 2"
+    ),
+    (
+      "respond success after 1s now", 26,
+      "wrong argument count for 'respond': expected 1 or 3 (respond OUTCOME [after DURATION]), "
+        + "got 4"
+    ),
+    ("expect", 1, "wrong argument count for 'expect': expected 2 (expect WHAT VALUE), got 0"),
+    (
+      "expect phase", 1,
+      "wrong argument count for 'expect phase': expected 1 (expect phase PHASE), got 0"
+    ),
+    (
+      "expect loading true false", 21,
+      "wrong argument count for 'expect loading': expected 1 (expect loading true|false), got 2"
+    ),
+    (
+      "expect error The email", 18,
+      "wrong argument count for 'expect error': expected 1 (expect error TEXT|none), got 2; "
+        + "quote text that contains blanks"
+    ),
+    (
+      "expect email-error", 1,
+      "wrong argument count for 'expect email-error': expected 1 (expect email-error TEXT|none), "
+        + "got 0"
+    ),
+    (
+      "expect effects", 1,
+      "wrong argument count for 'expect effects': expected at least 1 "
+        + "(expect effects none|NAME...), got 0"
+    ),
+    // Bad fields.
+    ("type name x", 6, "bad field 'name' for 'type'; expected email or password"),
+    ("set Email x", 5, "bad field 'Email' for 'set'; expected email or password"),
+    ("clear both", 7, "bad field 'both' for 'clear'; expected email or password"),
+    ("backspace pin 2", 11, "bad field 'pin' for 'backspace'; expected email or password"),
+    // Bad durations.
+    (
+      "wait 15", 6,
+      "bad duration '15' for 'wait'; expected a unit after the number: ms or s, as in 250ms or 1.5s"
+    ),
+    (
+      "wait -1s", 6,
+      "bad duration '-1s' for 'wait'; expected a duration of zero or more; it cannot be negative"
+    ),
+    (
+      "wait soon", 6,
+      "bad duration 'soon' for 'wait'; expected a decimal number followed by ms or s, "
+        + "as in 0s, 250ms or 1.5s"
+    ),
+    (
+      "wait 1.5.s", 6,
+      "bad duration '1.5.s' for 'wait'; expected a decimal number followed by ms or s, "
+        + "as in 0s, 250ms or 1.5s"
+    ),
+    (
+      "wait 2m", 6,
+      "bad duration '2m' for 'wait'; expected the unit ms or s, not 'm', as in 250ms or 1.5s"
+    ),
+    (
+      "respond success after 1x", 23,
+      "bad duration '1x' for 'respond'; expected the unit ms or s, not 'x', as in 250ms or 1.5s"
+    ),
+    // Bad values.
+    ("expect loading maybe", 16, "bad value 'maybe' for 'expect loading'; expected true or false"),
+    (
+      "expect can-submit yes", 19, "bad value 'yes' for 'expect can-submit'; expected true or false"
+    ),
+    (
+      "expect password-visible 1", 25,
+      "bad value '1' for 'expect password-visible'; expected true or false"
+    ),
+    (
+      "expect reset-suggested TRUE", 24,
+      "bad value 'TRUE' for 'expect reset-suggested'; expected true or false"
+    ),
+    (
+      "expect phase done", 14,
+      "bad value 'done' for 'expect phase'; expected one of: idle, editing, submitting, "
+        + "succeeded, failed"
+    ),
+    ("respond ok", 9, "bad value 'ok' for 'respond'; expected one of: \(outcomes)"),
+    (
+      "respond success later 2s", 17,
+      "bad value 'later' for 'respond'; expected 'after' and a duration"
+    ),
+    ("respond success 2s", 17, "bad value '2s' for 'respond'; expected 'after' and a duration"),
+    (
+      "backspace email 0", 17,
+      "bad value '0' for 'backspace'; expected a whole number of at least 1"
+    ),
+    (
+      "backspace email -1", 17,
+      "bad value '-1' for 'backspace'; expected a whole number of at least 1"
+    ),
+    (
+      "backspace email +2", 17,
+      "bad value '+2' for 'backspace'; expected a whole number of at least 1"
+    ),
+    (
+      "backspace email 99999999999999999999", 17,
+      "bad value '99999999999999999999' for 'backspace'; expected a whole number of at least 1"
+    ),
+    (
+      "expect effects authenticate login", 29,
+      "bad value 'login' for 'expect effects'; expected none, or effect names: authenticate, "
+        + "cancel-authentication"
+    ),
+    (
+      "expect effects none authenticate", 21,
+      "bad value 'authenticate' for 'expect effects'; expected nothing after none"
+    ),
+    // Strings and escapes.
+    ("type email \"abc", 12, "unterminated string; expected a closing '\"' on the same line"),
+    (#"type email "abc\""#, 12, "unterminated string; expected a closing '\"' on the same line"),
+    (#"type email "abc\"#, 12, "unterminated string; expected a closing '\"' on the same line"),
+    (#"type email "a\qb""#, 14, #"bad escape '\q'; "# + escapes),
+    (#"type email "\'""#, 13, #"bad escape '\''; "# + escapes),
+    (
+      #"type email "\u{}""#, 13,
+      #"bad escape '\u{}'; expected 1 to 8 hex digits between the braces, as in \u{1F600}"#
+    ),
+    (
+      #"type email "\u{12G4}""#, 13,
+      #"bad escape '\u{12G4}'; expected hex digits, but 'G' is not one"#
+    ),
+    (
+      #"type email "\u{110000}""#, 13,
+      #"bad escape '\u{110000}'; expected a code point up to 10FFFF, got 110000"#
+    ),
+    (
+      #"type email "\u{D800}""#, 13,
+      #"bad escape '\u{D800}'; expected a Unicode scalar, but D800 is a surrogate code point"#
+    ),
+    (
+      #"type email "\u{dfff}""#, 13,
+      #"bad escape '\u{dfff}'; expected a Unicode scalar, but DFFF is a surrogate code point"#
+    ),
+    (
+      #"type email "\u41""#, 13,
+      #"bad escape '\u'; expected '{' after \u, as in \u{1F600}"#
+    ),
+    (
+      #"type email "\u{41""#, 13,
+      #"bad escape '\u{41'; expected '}' after the hex digits, as in \u{1F600}"#
+    ),
+    (
+      #"type email "\u{000000041}""#, 13,
+      #"bad escape '\u{000000041}'; expected at most 8 hex digits"#
+    ),
+    (
+      #"type email ab"c"#, 14,
+      #"unexpected '"' inside a word; expected the whole argument in quotes, as in "a\"b""#
+    ),
+    (#"type email "ab"c"#, 16, #"expected a blank after the closing '"' of a string"#),
+    (##"type email "ab"# x"##, 16, #"expected a blank after the closing '"' of a string"#),
+    // Columns count characters, not bytes: é (2 bytes), 😀 (4 bytes), e + U+0301 (2 scalars).
+    ("set email \"é\\q\"", 13, #"bad escape '\q'; "# + escapes),
+    ("set email 😀 \"\\q\"", 14, #"bad escape '\q'; "# + escapes),
+    ("set email \"e\u{301}\\q\"", 13, #"bad escape '\q'; "# + escapes),
+    ("é submit", 1, "unknown command 'é'; expected one of: \(commandList)"),
+    ("😀😀 x", 1, "unknown command '😀😀'; expected one of: \(commandList)"),
+    (
+      "expect phase 😀 x", 16,
+      "wrong argument count for 'expect phase': expected 1 (expect phase PHASE), got 2"
+    ),
+  ]
+
+  @Test(arguments: cases)
+  func reportsError(_ text: String, _ column: Int, _ message: String) throws {
+    let parsed = try #require(SessionParser.parse(text, file: "bad.login", line: 12))
+    guard case .failure(let error) = parsed else {
+      Issue.record("expected an error for \(text), got \(parsed)")
+      return
+    }
+    #expect(error.message == message)
+    #expect(error.location == SourceLocation(file: "bad.login", line: 12, column: column))
+    #expect(error.description == "bad.login:12:\(column): error: \(message)")
+  }
+
+  @Test func errorKindsAreTyped() throws {
+    let cases: [(String, SessionError.Kind)] = [
+      ("submt", .unknownCommand("submt")),
+      ("expect x y", .unknownExpectation("x")),
+      (
+        "wait",
+        .wrongArgumentCount(command: "wait", expected: "1", got: 0, usage: "wait DURATION")
+      ),
+      ("type name x", .badField(command: "type", value: "name")),
+      ("wait 5", .badDuration("5", subject: "wait", problem: .missingUnit)),
+      (
+        "expect loading maybe",
+        .badValue("maybe", subject: "expect loading", expected: "true or false")
+      ),
+      ("type email \"x", .unterminatedString),
+      (#"type email "\u{D800}""#, .badEscape(#"\u{D800}"#, problem: .surrogate(0xD800))),
+      (#"type email "\u{FFFFFF}""#, .badEscape(#"\u{FFFFFF}"#, problem: .outOfRange(0xFF_FFFF))),
+      (#"type email "\u{x}""#, .badEscape(#"\u{x}"#, problem: .notHex("x"))),
+      ("type email a\"b", .unexpectedQuote),
+      ("type email \"a\"b", .missingBlankAfterString),
+    ]
+    for (text, kind) in cases {
+      let parsed = try #require(SessionParser.parse(text, file: "f", line: 1))
+      guard case .failure(let error) = parsed else {
+        Issue.record("expected an error for \(text)")
+        continue
+      }
+      #expect(error.kind == kind, "\(text)")
+    }
+  }
+
+  @Test func longWordsAreShortenedInMessages() throws {
+    let word = String(repeating: "x", count: 100)
+    let parsed = try #require(SessionParser.parse(word, file: "f", line: 1))
+    guard case .failure(let error) = parsed else {
+      Issue.record("expected an error")
+      return
+    }
+    #expect(error.message.hasPrefix("unknown command '\(String(repeating: "x", count: 40))…'"))
+  }
+
+  @Test func messagesNeverRepeatTextArguments() throws {
+    let lines = [
+      "type password Secret extra", "set password \"Secret", "typo password Secret",
+      "type passwd Secret", #"set password "Secret\q""#,
+    ]
+    for line in lines {
+      let parsed = try #require(SessionParser.parse(line, file: "f", line: 1))
+      guard case .failure(let error) = parsed else {
+        Issue.record("expected an error for \(line)")
+        continue
+      }
+      #expect(!error.description.contains("Secret"), "\(error)")
+    }
+  }
+}

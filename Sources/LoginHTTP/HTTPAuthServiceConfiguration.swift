@@ -10,7 +10,8 @@ extension HTTPAuthService {
     /// The request and response format the endpoint speaks.
     public var wireFormat: WireFormat
     /// How long one request may take in total, from sending to the last byte of the answer.
-    /// When it expires the request is abandoned with ``AuthError/timedOut``.
+    /// When it expires the request is abandoned with ``AuthError/timedOut``. Values over a
+    /// day are treated as a day.
     public var timeout: Duration
 
     /// Creates a configuration; the default timeout of 30 seconds matches the store's.

@@ -57,6 +57,9 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
   private let maximumBodyBytes: Int
   private let state = Mutex(State())
 
+  /// The longest deadline honoured; a longer configured timeout waits this long (one day).
+  static let longestTimeout = Duration.seconds(86_400)
+
   /// Prepares an exchange; nothing is sent until ``run()``.
   init(request: URLRequest, timeout: Duration, maximumBodyBytes: Int) {
     self.request = request
@@ -101,7 +104,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
       continuation.resume(returning: .cancelled)
       return
     }
-    let timeout = self.timeout
+    // Clamped so that an absurd configured timeout cannot overflow the clock's deadline.
+    let timeout = min(self.timeout, Self.longestTimeout)
     let timer = Task { [weak self] in
       do { try await Task.sleep(for: timeout) } catch { return }
       self?.finish(.failure(.timedOut))

@@ -100,8 +100,8 @@ struct HTTPRequestBuilder {
   /// URLSession's own timeout for a request whose deadline is `duration`: whole seconds,
   /// at least one more than the deadline, so that ``HTTPExchange``'s timer always decides.
   static func backstopSeconds(_ duration: Duration) -> TimeInterval {
-    let parts = duration.components
+    let parts = min(duration, HTTPExchange.longestTimeout).components
     let seconds = TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
-    return min(seconds, 86_400).rounded(.up) + 1
+    return seconds.rounded(.up) + 1
   }
 }

@@ -130,6 +130,14 @@ import Testing
     }
   }
 
+  @Test func absurdTimeoutIsClampedNotATrap() async throws {
+    try await withTestServer { server in
+      let url = server.url("json-ok-minimal")
+      let service = try HTTPAuthService(.init(endpoint: url, timeout: .seconds(Int64.max)))
+      #expect(await authOutcome(service) == .success(AuthSession(token: "tok-min")))
+    }
+  }
+
   @Test func closedPortIsNetworkUnavailable() async throws {
     let server = try await TestServer.start()
     let url = server.url("json-ok")

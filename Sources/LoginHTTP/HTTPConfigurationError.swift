@@ -1,0 +1,32 @@
+extension HTTPAuthService {
+  /// Why an ``HTTPAuthService/Configuration`` was refused.
+  ///
+  /// These are programmer or operator mistakes found before any request is sent, so they
+  /// are separate from ``AuthError`` (which is what a user sees).
+  public enum ConfigurationError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The endpoint is neither `https` nor `http`.
+    case unsupportedScheme(String)
+    /// The endpoint has no host.
+    case missingHost
+    /// The endpoint is plain `http` to a host that is not loopback; credentials would
+    /// travel unencrypted. Use `https`, or `127.0.0.1` / `::1` / `localhost` for local tests.
+    case insecureEndpoint(host: String)
+    /// The request timeout is zero or negative.
+    case nonPositiveTimeout
+
+    /// A sentence for a command-line error or a log; it names the host, never a password.
+    public var description: String {
+      switch self {
+      case .unsupportedScheme(let scheme):
+        "The auth endpoint must use https (or http on loopback), not '\(scheme)'."
+      case .missingHost:
+        "The auth endpoint URL has no host."
+      case .insecureEndpoint(let host):
+        "Refusing plain http to '\(host)': use https, or http only on loopback "
+          + "(127.0.0.0/8, ::1, localhost)."
+      case .nonPositiveTimeout:
+        "The auth request timeout must be greater than zero."
+      }
+    }
+  }
+}

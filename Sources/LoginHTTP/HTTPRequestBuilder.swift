@@ -1,0 +1,107 @@
+import Foundation
+import LoginFlow
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Builds the one `POST` request a login sends, in the configured wire format.
+///
+/// The body holds the password, so the request is handed to URLSession and nowhere else:
+/// it is never logged, described or echoed.
+struct HTTPRequestBuilder {
+  /// The endpoint, format and timeout to build for.
+  let configuration: HTTPAuthService.Configuration
+
+  /// The request for `credentials`: method, headers and body, ready to send.
+  func request(for credentials: Credentials) -> URLRequest {
+    var request = URLRequest(url: configuration.endpoint)
+    request.httpMethod = "POST"
+    request.cachePolicy = .reloadIgnoringLocalCacheData
+    request.timeoutInterval = Self.backstopSeconds(configuration.timeout)
+    request.httpShouldHandleCookies = false
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue(LoginFlowVersion.userAgent, forHTTPHeaderField: "User-Agent")
+    switch configuration.wireFormat {
+    case .json:
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      request.httpBody = Self.jsonBody(credentials)
+    case .oauth2Password(let clientID, let scope):
+      request.setValue(
+        "application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+      var fields = [
+        ("grant_type", "password"),
+        ("username", credentials.email),
+        ("password", credentials.password),
+        ("client_id", clientID),
+      ]
+      if let scope { fields.append(("scope", scope)) }
+      request.httpBody = Data(Self.formEncoded(fields).utf8)
+    }
+    return request
+  }
+
+  /// `{"email":…,"password":…}` with both strings escaped as JSON requires.
+  static func jsonBody(_ credentials: Credentials) -> Data {
+    let text =
+      "{\"email\":\(jsonString(credentials.email)),\"password\":\(jsonString(credentials.password))}"
+    return Data(text.utf8)
+  }
+
+  /// A JSON string literal for `text` (RFC 8259 escaping; non-ASCII is kept as UTF-8).
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// `application/x-www-form-urlencoded` as RFC 6749 Appendix B asks: UTF-8, every byte
+  /// outside `A-Z a-z 0-9 - . _ *` percent-encoded, and a space as `+`.
+  static func formEncoded(_ fields: [(String, String)]) -> String {
+    fields.map { "\(formComponent($0.0))=\(formComponent($0.1))" }.joined(separator: "&")
+  }
+
+  /// One name or value, form-encoded.
+  static func formComponent(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "*"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      case UInt8(ascii: " "):
+        out += "+"
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return out
+  }
+
+  /// URLSession's own timeout for a request whose deadline is `duration`: whole seconds,
+  /// at least one more than the deadline, so that ``HTTPExchange``'s timer always decides.
+  static func backstopSeconds(_ duration: Duration) -> TimeInterval {
+    let parts = min(duration, HTTPExchange.longestTimeout).components
+    let seconds = TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    return seconds.rounded(.up) + 1
+  }
+}

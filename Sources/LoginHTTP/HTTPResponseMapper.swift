@@ -1,0 +1,91 @@
+import Foundation
+import LoginFlow
+
+/// Turns an HTTP answer into a session or an ``AuthError``, following the mapping table in
+/// `Docs/HTTP.md`. No text from the server ends up in an error.
+struct HTTPResponseMapper {
+  /// The format the successful answer is expected in.
+  let wireFormat: HTTPAuthService.WireFormat
+
+  /// The session in a 2xx answer, or the error the status and body stand for.
+  func session(from response: HTTPResponse) throws(AuthError) -> AuthSession {
+    switch response.status {
+    case 200...299:
+      guard let session = Self.parseSession(response.body, wireFormat: wireFormat) else {
+        throw .serverError
+      }
+      return session
+    case 401, 403:
+      throw .invalidCredentials
+    case 400:
+      throw Self.oauthError(in: response.body) == "invalid_grant"
+        ? .invalidCredentials : .serverError
+    case 429:
+      throw .rateLimited(retryAfter: Self.retryAfter(response.header("Retry-After")))
+    default:
+      throw .serverError
+    }
+  }
+
+  /// The session in a successful body, or `nil` when the body is not the expected JSON
+  /// object or has no non-empty token.
+  static func parseSession(_ body: Data, wireFormat: HTTPAuthService.WireFormat) -> AuthSession? {
+    guard let object = jsonObject(body) else { return nil }
+    let tokenKey: String
+    let expiryKey: String
+    let refreshKey: String?
+    switch wireFormat {
+    case .json:
+      (tokenKey, expiryKey, refreshKey) = ("token", "expiresIn", nil)
+    case .oauth2Password:
+      (tokenKey, expiryKey, refreshKey) = ("access_token", "expires_in", "refresh_token")
+    }
+    guard let token = object[tokenKey] as? String, !token.isEmpty else { return nil }
+    var refreshToken: String?
+    if let refreshKey, let refresh = object[refreshKey] as? String, !refresh.isEmpty {
+      refreshToken = refresh
+    }
+    return AuthSession(
+      token: token, expiresIn: seconds(object[expiryKey]), refreshToken: refreshToken)
+  }
+
+  /// The `error` field of an OAuth 2.0 error body, when the body is such a JSON object.
+  static func oauthError(in body: Data) -> String? {
+    jsonObject(body)?["error"] as? String
+  }
+
+  /// `Retry-After` as a duration when it is delay-seconds (digits only); an HTTP-date or
+  /// anything else gives `nil`.
+  static func retryAfter(_ value: String?) -> Duration? {
+    guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+      text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let seconds = Int64(text)
+    else { return nil }
+    return .seconds(seconds)
+  }
+
+  /// An optional expiry in seconds: a non-negative finite number, or a string holding one.
+  /// Anything else is ignored rather than failing a login that did succeed.
+  static func seconds(_ value: Any?) -> Duration? {
+    let number: Double?
+    if let string = value as? String {
+      number = Double(string)
+    } else if value is Bool {
+      number = nil
+    } else if let double = value as? Double {
+      number = double
+    } else {
+      number = nil
+    }
+    guard let number, number.isFinite, number >= 0, number < 1e15 else { return nil }
+    return .milliseconds(Int64((number * 1000).rounded()))
+  }
+
+  /// The body parsed as a JSON object, or `nil`.
+  private static func jsonObject(_ body: Data) -> [String: Any]? {
+    guard !body.isEmpty,
+      let value = try? JSONSerialization.jsonObject(with: body, options: [])
+    else { return nil }
+    return value as? [String: Any]
+  }
+}

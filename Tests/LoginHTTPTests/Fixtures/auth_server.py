@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""A scripted HTTP auth backend for LoginHTTPTests. Python standard library only.
+
+It listens on 127.0.0.1 with a port chosen by the kernel and reports, as one JSON object per
+line on standard output:
+
+  {"event": "listening", "port": N}                      once, first
+  {"event": "request", "number", "method", "path", "headers", "body"}
+                                                         per request (number counts from 1;
+                                                         body in base64)
+  {"event": "client-closed", "path"}                     a held request saw the client hang up
+  {"event": "hold-expired", "path"}                      a held request was never closed (a
+                                                         bug): it is then answered as json-ok
+  {"event": "send-aborted", "path", "sent"}              the client stopped reading a big body
+  {"event": "send-complete", "path", "sent"}             a big body was sent to the end
+  {"event": "done", "path"}                              the answer was sent; we close
+
+The last path component selects the scripted answer (the components before it are free, so
+that concurrent tests can tell their requests apart) (see CASES and the special cases in
+`answer`). Every answer carries `Connection: close`.
+
+The server never outlives its parent: it exits when its standard input reaches end of file
+(the test closes it, or the test process died), and after MAX_LIFETIME seconds in any case.
+"""
+
+import base64
+import json
+import os
+import socket
+import socketserver
+import sys
+import threading
+
+MAX_LIFETIME = 120.0
+HOLD_LIMIT = 20.0
+LIMIT = 1024 * 1024
+OUTPUT_LOCK = threading.Lock()
+REQUEST_COUNT = [0]
+
+
+def emit(**event):
+    line = json.dumps(event, sort_keys=True)
+    with OUTPUT_LOCK:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
+def json_body(value):
+    return json.dumps(value).encode("utf-8")
+
+
+def padded_token_body(size):
+    """A valid `{"token": ...}` document of exactly `size` bytes."""
+    head = b'{"token":"padded-token","pad":"'
+    tail = b'"}'
+    return head + b"x" * (size - len(head) - len(tail)) + tail
+
+
+# name -> (status, extra headers, body)
+CASES = {
+    "json-ok": (200, [], json_body({"token": "tok-json-123", "expiresIn": 3600})),
+    "json-ok-minimal": (200, [], json_body({"token": "tok-min"})),
+    "oauth-ok": (
+        200,
+        [],
+        json_body(
+            {
+                "access_token": "tok-oauth-456",
+                "token_type": "Bearer",
+                "expires_in": 1800,
+                "refresh_token": "ref-789",
+            }
+        ),
+    ),
+    "oauth-ok-string-expiry": (
+        200,
+        [],
+        json_body({"access_token": "tok-s", "token_type": "bearer", "expires_in": "60"}),
+    ),
+    "malformed": (200, [], b'{"token": "tok-'),
+    "not-an-object": (200, [], b'["tok-json-123"]'),
+    "missing-token": (200, [], json_body({"user": "someone", "expiresIn": 3600})),
+    "empty-token": (200, [], json_body({"token": ""})),
+    "token-not-string": (200, [], json_body({"token": 12345})),
+    "empty-200": (200, [], b""),
+    "204": (204, [], b""),
+    "401": (401, [], json_body({"error": "SERVER-TEXT unauthorized"})),
+    "403": (403, [], json_body({"error": "SERVER-TEXT forbidden"})),
+    "400-invalid-grant": (
+        400,
+        [],
+        json_body({"error": "invalid_grant", "error_description": "SERVER-TEXT bad password"}),
+    ),
+    "400-invalid-request": (400, [], json_body({"error": "invalid_request"})),
+    "400-not-json": (400, [], b"<html>SERVER-TEXT</html>"),
+    "404": (404, [], b"SERVER-TEXT not found"),
+    "429": (429, [("Retry-After", "7")], json_body({"error": "slow_down"})),
+    "429-no-retry-after": (429, [], b""),
+    "429-http-date": (429, [("Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT")], b""),
+    "500": (500, [], b"SERVER-TEXT internal error"),
+    "503": (503, [("Retry-After", "30")], b"SERVER-TEXT unavailable"),
+    "302": (302, [("Location", "/login/json-ok")], b""),
+    "limit-exact": (200, [], padded_token_body(LIMIT)),
+    "limit-plus-one": (200, [], padded_token_body(LIMIT + 1)),
+}
+
+
+class Handler(socketserver.BaseRequestHandler):
+    def handle(self):
+        conn = self.request
+        conn.settimeout(HOLD_LIMIT)
+        reader = conn.makefile("rb")
+        try:
+            request_line = reader.readline(65536).decode("latin-1").rstrip("\r\n")
+            if not request_line:
+                return
+            method, path, _version = request_line.split(" ", 2)
+            headers = []
+            while True:
+                line = reader.readline(65536).decode("latin-1").rstrip("\r\n")
+                if line == "":
+                    break
+                name, _, value = line.partition(":")
+                headers.append([name.strip(), value.strip()])
+            length = 0
+            for name, value in headers:
+                if name.lower() == "content-length":
+                    length = int(value)
+            body = reader.read(length) if length > 0 else b""
+            with OUTPUT_LOCK:
+                REQUEST_COUNT[0] += 1
+                number = REQUEST_COUNT[0]
+            emit(
+                event="request",
+                number=number,
+                method=method,
+                path=path,
+                headers=headers,
+                body=base64.b64encode(body).decode("ascii"),
+            )
+            self.answer(conn, path)
+        except (OSError, ValueError):
+            pass
+        finally:
+            try:
+                conn.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            conn.close()
+
+    def answer(self, conn, path):
+        name = path.rsplit("/", 1)[-1]
+        if name == "hold":
+            self.hold(conn, path)
+            return
+        if name == "mid-body":
+            head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+            head += b"Content-Length: 100\r\nConnection: close\r\n\r\n"
+            conn.sendall(head + b'{"token": "tok-')
+            emit(event="done", path=path)
+            return
+        if name == "mid-chunk":
+            head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+            head += b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            conn.sendall(head + b"20\r\n" + b'{"token": "tok-')
+            emit(event="done", path=path)
+            return
+        if name in ("oversize-streamed", "oversize-declared"):
+            self.stream_big(conn, path, declared=(name == "oversize-declared"))
+            return
+        status, extra, body = CASES.get(name, (404, [], b"no such case"))
+        send(conn, status, extra, body)
+        emit(event="done", path=path)
+
+    def hold(self, conn, path):
+        """Answer nothing until the client hangs up. After HOLD_LIMIT (a client that failed
+        to hang up), answer with a valid token, so that such a client reports a success."""
+        try:
+            while True:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    emit(event="client-closed", path=path)
+                    return
+        except socket.timeout:
+            emit(event="hold-expired", path=path)
+            status, extra, body = CASES["json-ok"]
+            send(conn, status, extra, body)
+        except OSError:
+            emit(event="client-closed", path=path)
+
+    def stream_big(self, conn, path, declared):
+        """Send a 64 MiB body; report whether the client stopped reading early.
+
+        The first 2 MiB (twice the client's limit) go out at once. Then the server waits for
+        the client to hang up, as a client that enforces the limit while streaming does; only
+        if it has not hung up after HOLD_LIMIT does the rest follow (`send-complete`: the
+        client buffered everything instead of enforcing the limit).
+        """
+        total = 64 * 1024 * 1024
+        first = 2 * 1024 * 1024
+        piece = b"x" * 65536
+        head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        if declared:
+            head += "Content-Length: %d\r\n" % total
+        head += "\r\n"
+        sent = 0
+        try:
+            conn.sendall(head.encode("ascii"))
+            while sent < first:
+                conn.sendall(piece)
+                sent += len(piece)
+            try:
+                if not conn.recv(1):
+                    emit(event="send-aborted", path=path, sent=sent)
+                    return
+            except socket.timeout:
+                pass
+            while sent < total:
+                conn.sendall(piece)
+                sent += len(piece)
+        except OSError:
+            emit(event="send-aborted", path=path, sent=sent)
+            return
+        emit(event="send-complete", path=path, sent=sent)
+
+
+REASONS = {
+    200: "OK",
+    204: "No Content",
+    302: "Found",
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    503: "Service Unavailable",
+}
+
+
+def send(conn, status, extra, body):
+    lines = ["HTTP/1.1 %d %s" % (status, REASONS.get(status, "Status"))]
+    lines.append("Content-Type: application/json")
+    if status != 204:
+        lines.append("Content-Length: %d" % len(body))
+    lines.append("Connection: close")
+    for name, value in extra:
+        lines.append("%s: %s" % (name, value))
+    conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+
+
+class Server(socketserver.ThreadingMixIn, socketserver.TCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def exit_when_parent_goes():
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    finally:
+        os._exit(0)
+
+
+def main():
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=exit_when_parent_goes, daemon=True).start()
+    timer = threading.Timer(MAX_LIFETIME, lambda: os._exit(3))
+    timer.daemon = True
+    timer.start()
+    emit(event="listening", port=server.server_address[1])
+    server.serve_forever(poll_interval=0.05)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+import Foundation
+import LoginFlow
+import Testing
+
+@testable import LoginHTTP
+
+/// The mapping table, row by row, on responses built in memory. The same rows run against
+/// the real server in `HTTPAuthServiceServerTests`.
+@Suite struct HTTPResponseMapperTests {
+  static func map(
+    _ status: Int, _ body: String = "", headers: [String: String] = [:],
+    format: HTTPAuthService.WireFormat = .json
+  ) -> Result<AuthSession, AuthError> {
+    let response = HTTPResponse(status: status, headers: headers, body: Data(body.utf8))
+    do {
+      return .success(try HTTPResponseMapper(wireFormat: format).session(from: response))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  static let oauth = HTTPAuthService.WireFormat.oauth2Password(clientID: "app")
+
+  @Test func statusRows() {
+    #expect(Self.map(401) == .failure(.invalidCredentials))
+    #expect(Self.map(403) == .failure(.invalidCredentials))
+    #expect(Self.map(400, #"{"error":"invalid_grant"}"#) == .failure(.invalidCredentials))
+    #expect(
+      Self.map(400, #"{"error":"invalid_grant"}"#, format: Self.oauth)
+        == .failure(.invalidCredentials))
+    #expect(Self.map(400, #"{"error":"invalid_client"}"#) == .failure(.serverError))
+    #expect(Self.map(400, "invalid_grant") == .failure(.serverError))
+    #expect(Self.map(400) == .failure(.serverError))
+    #expect(
+      Self.map(429, headers: ["Retry-After": "7"])
+        == .failure(.rateLimited(retryAfter: .seconds(7))))
+    #expect(
+      Self.map(429, headers: ["retry-after": " 0 "]) == .failure(.rateLimited(retryAfter: .zero)))
+    #expect(Self.map(429) == .failure(.rateLimited(retryAfter: nil)))
+    for status in [500, 502, 503, 504, 599, 100, 301, 302, 304, 404, 405, 409, 418, 451, 600] {
+      #expect(Self.map(status, #"{"token":"t"}"#) == .failure(.serverError), "status \(status)")
+    }
+  }
+
+  @Test(arguments: [
+    "1.5", "-1", "+3", "Wed, 21 Oct 2015 07:28:00 GMT", "", "abc", "99999999999999999999999",
+  ])
+  func retryAfterThatIsNotDelaySecondsIsDropped(_ value: String) {
+    #expect(HTTPResponseMapper.retryAfter(value) == nil)
+  }
+
+  @Test func successfulJSONBodies() {
+    #expect(
+      Self.map(200, #"{"token":"abc","expiresIn":3600}"#)
+        == .success(AuthSession(token: "abc", expiresIn: .seconds(3600))))
+    #expect(Self.map(201, #"{"token":"abc"}"#) == .success(AuthSession(token: "abc")))
+    #expect(
+      Self.map(200, #"{"token":"abc","expiresIn":1.5}"#)
+        == .success(AuthSession(token: "abc", expiresIn: .milliseconds(1500))))
+    // An unusable optional field does not fail a login that succeeded.
+    for expiry in ["-5", "true", "null", "\"soon\"", "{}"] {
+      #expect(
+        Self.map(200, #"{"token":"abc","expiresIn":\#(expiry)}"#)
+          == .success(AuthSession(token: "abc")), "expiresIn \(expiry)")
+    }
+  }
+
+  @Test func successfulOAuthBodies() {
+    let body = #"{"access_token":"at","token_type":"Bearer","expires_in":60,"refresh_token":"rt"}"#
+    #expect(
+      Self.map(200, body, format: Self.oauth)
+        == .success(AuthSession(token: "at", expiresIn: .seconds(60), refreshToken: "rt")))
+    #expect(
+      Self.map(200, #"{"access_token":"at","expires_in":"60"}"#, format: Self.oauth)
+        == .success(AuthSession(token: "at", expiresIn: .seconds(60))))
+  }
+
+  @Test(arguments: [
+    "", "not json", #"{"token": "#, #"["abc"]"#, #""abc""#, "null", #"{"user":"x"}"#,
+    #"{"token":""}"#, #"{"token":42}"#, #"{"token":null}"#, #"{"access_token":"abc"}"#,
+  ])
+  func unusableJSONBodyIsAServerError(_ body: String) {
+    #expect(Self.map(200, body) == .failure(.serverError))
+  }
+
+  @Test(arguments: [#"{"token":"abc"}"#, #"{"access_token":""}"#, #"{"access_token":7}"#])
+  func unusableOAuthBodyIsAServerError(_ body: String) {
+    #expect(Self.map(200, body, format: Self.oauth) == .failure(.serverError))
+  }
+}

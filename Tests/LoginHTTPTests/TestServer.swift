@@ -1,0 +1,118 @@
+import Foundation
+
+/// The scripted HTTP backend in `Fixtures/auth_server.py`, run as a child process on
+/// 127.0.0.1 with a port the kernel picks.
+///
+/// Use it through ``withTestServer(_:)``, which stops it on every path. The script also exits
+/// by itself when its standard input closes (so a crashed test process leaves nothing
+/// behind) and after two minutes in any case.
+final class TestServer: Sendable {
+  /// Why the server could not be started.
+  struct StartError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The port the server listens on.
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+  private let events: ServerEventQueue
+
+  private init(port: Int, process: Process, input: Pipe, events: ServerEventQueue) {
+    self.port = port
+    self.process = process
+    self.input = input
+    self.events = events
+  }
+
+  /// The URL of the scripted case `name`, for example `json-ok` or `hold`. Requests that
+  /// run at the same time on one server need different `tag`s, so that their events
+  /// (which are kept per path) do not mix.
+  func url(_ name: String, tag: String = "t") -> URL {
+    URL(string: "http://127.0.0.1:\(port)/login/\(tag)/\(name)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// The next thing the server reported about requests to `url`, or `nil` once it has exited.
+  func nextEvent(for url: URL) async -> ServerEvent? {
+    await events.next(for: url.path)
+  }
+
+  /// Stops the server and waits for the process to end.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
+  /// Starts the server and waits until it reports its port.
+  static func start() async throws -> TestServer {
+    guard let python = findExecutable("python3") else {
+      throw StartError(description: "python3 was not found on PATH")
+    }
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/auth_server.py")
+    let process = Process()
+    process.executableURL = python
+    process.arguments = ["-u", script.path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    let events = ServerEventQueue()
+    try process.run()
+    startReader(output.fileHandleForReading, into: events)
+    guard let first = await events.next(for: ""), first.event == "listening", let port = first.port
+    else {
+      try? input.fileHandleForWriting.close()
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+      throw StartError(description: "the test server did not report a port")
+    }
+    return TestServer(port: port, process: process, input: input, events: events)
+  }
+
+  /// Reads the server's output on a thread of its own, one JSON event per line.
+  private static func startReader(_ handle: FileHandle, into events: ServerEventQueue) {
+    let thread = Thread {
+      var pending = Data()
+      let decoder = JSONDecoder()
+      while true {
+        let chunk = handle.availableData
+        if chunk.isEmpty { break }
+        pending.append(chunk)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = pending[pending.startIndex..<newline]
+          pending = Data(pending[pending.index(after: newline)...])
+          if let event = try? decoder.decode(ServerEvent.self, from: Data(line)) {
+            events.push(event)
+          }
+        }
+      }
+      events.end()
+    }
+    thread.start()
+  }
+
+  /// The first executable file called `name` in a directory of `PATH`.
+  private static func findExecutable(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") where !directory.isEmpty {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+}
+
+/// Runs `body` with a fresh test server and stops the server afterwards, whatever happens.
+func withTestServer<T>(_ body: (TestServer) async throws -> T) async throws -> T {
+  let server = try await TestServer.start()
+  do {
+    let result = try await body(server)
+    server.stop()
+    return result
+  } catch {
+    server.stop()
+    throw error
+  }
+}

@@ -1,0 +1,96 @@
+import LoginFlow
+import Synchronization
+
+extension ControllableAuthService {
+  /// One request received by a ``ControllableAuthService``, held until ``release(_:)``.
+  public final class Request: Sendable, CustomStringConvertible {
+    private struct State {
+      var outcome: Result<AuthSession, AuthError>?
+      var holder: CheckedContinuation<Result<AuthSession, AuthError>, Never>?
+      var isCancelled = false
+      var cancellationWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The request's place in the order of arrival, from 1.
+    public let number: Int
+    /// The credentials the store sent.
+    public let credentials: Credentials
+    private let unit: WorkUnit?
+    private let state = Mutex(State())
+
+    init(number: Int, credentials: Credentials, unit: WorkUnit?) {
+      self.number = number
+      self.credentials = credentials
+      self.unit = unit
+    }
+
+    /// Whether the store cancelled the request (its task was cancelled).
+    public var isCancelled: Bool {
+      state.withLock { $0.isCancelled }
+    }
+
+    /// Whether the request was released with an outcome.
+    public var isReleased: Bool {
+      state.withLock { $0.outcome != nil }
+    }
+
+    /// Lets the request answer with `outcome`; returns `false` if it was released before.
+    ///
+    /// The answer then travels to the store; on a ``VirtualClock``, `await
+    /// clock.waitUntilIdle()` returns once it got there.
+    @discardableResult
+    public func release(_ outcome: Result<AuthSession, AuthError>) -> Bool {
+      state.withLock { state in
+        guard state.outcome == nil else { return false }
+        state.outcome = outcome
+        if let holder = state.holder {
+          state.holder = nil
+          unit?.wake()
+          holder.resume(returning: outcome)
+        }
+        return true
+      }
+    }
+
+    /// Returns once the store has cancelled the request (at once if it already has).
+    public func cancellation() async {
+      await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+        let now = state.withLock { state in
+          if state.isCancelled { return true }
+          state.cancellationWaiters.append(waiter)
+          return false
+        }
+        if now { waiter.resume() }
+      }
+    }
+
+    /// `request 1 for "demo@example.com" (held, cancelled)`; never the password.
+    public var description: String {
+      let (released, cancelled) = state.withLock { ($0.outcome != nil, $0.isCancelled) }
+      return "request \(number) for \(String(reflecting: credentials.email)) ("
+        + (released ? "released" : "held") + (cancelled ? ", cancelled" : "") + ")"
+    }
+
+    /// Suspends the service call until the request is released.
+    func hold(_ holder: CheckedContinuation<Result<AuthSession, AuthError>, Never>) {
+      state.withLock { state in
+        if let outcome = state.outcome {
+          holder.resume(returning: outcome)
+        } else {
+          state.holder = holder
+          unit?.park()
+        }
+      }
+    }
+
+    /// Records the cancellation; the request keeps holding until released.
+    func markCancelled() {
+      let waiters = state.withLock { state in
+        state.isCancelled = true
+        defer { state.cancellationWaiters = [] }
+        return state.cancellationWaiters
+      }
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+}

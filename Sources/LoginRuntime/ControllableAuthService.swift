@@ -1,0 +1,89 @@
+import LoginFlow
+import Synchronization
+
+/// A test double that holds every auth request until the test releases it with an outcome.
+///
+/// Tests and tools use it to decide exactly when and how each request answers, with no real
+/// sleeping. It records the credentials of every request, in order, and whether the store
+/// cancelled each one. A cancelled request keeps holding — like a backend that ignores
+/// cancellation — until it is released, so a test can prove that a late answer changes
+/// nothing. While held, a request does not keep a ``VirtualClock`` from advancing.
+///
+/// ```swift
+/// let service = ControllableAuthService()
+/// // … the store submits …
+/// let request = await service.nextRequest()
+/// request.release(.failure(.serverError))
+/// ```
+public final class ControllableAuthService: AuthService, Sendable {
+  private struct State {
+    var requests: [Request] = []
+    var handedOut = 0
+    var waiters: [CheckedContinuation<Request, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a service with no request yet.
+  public init() {}
+
+  /// Every request received so far, in the order they arrived.
+  public var requests: [Request] {
+    state.withLock { $0.requests }
+  }
+
+  /// The credentials of every request, in the order they arrived.
+  public var receivedCredentials: [Credentials] {
+    requests.map(\.credentials)
+  }
+
+  /// The requests that are still held (not released yet), in order.
+  public var heldRequests: [Request] {
+    requests.filter { !$0.isReleased }
+  }
+
+  /// The next request not returned by an earlier call, waiting for it to arrive if needed.
+  ///
+  /// Returns once the request reached the service, so no sleeping or polling is needed.
+  public func nextRequest() async -> Request {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Request, Never>) in
+      let ready: Request? = state.withLock { state in
+        guard state.handedOut < state.requests.count else {
+          state.waiters.append(waiter)
+          return nil
+        }
+        state.handedOut += 1
+        return state.requests[state.handedOut - 1]
+      }
+      if let ready { waiter.resume(returning: ready) }
+    }
+  }
+
+  /// Holds the request until a test releases it, then answers with the released outcome.
+  public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+    let request = receive(credentials)
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { request.hold($0) }
+    } onCancel: {
+      request.markCancelled()
+    }
+    switch outcome {
+    case .success(let session): return session
+    case .failure(let error): throw error
+    }
+  }
+
+  private func receive(_ credentials: Credentials) -> Request {
+    let (request, waiter) = state.withLock {
+      state -> (Request, CheckedContinuation<Request, Never>?) in
+      let request = Request(
+        number: state.requests.count + 1, credentials: credentials, unit: WorkUnit.current)
+      state.requests.append(request)
+      guard !state.waiters.isEmpty else { return (request, nil) }
+      state.handedOut += 1
+      return (request, state.waiters.removeFirst())
+    }
+    waiter?.resume(returning: request)
+    return request
+  }
+}

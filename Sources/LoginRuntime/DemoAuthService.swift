@@ -1,0 +1,40 @@
+import LoginFlow
+
+/// The demo backend of the spec: accepts `demo@example.com` (any letter case) with
+/// `Password123!`, rejects everything else with ``AuthError/invalidCredentials``, and takes
+/// 1.5 s on the injected clock either way.
+///
+/// It lets the app, `login-replay` and the docs run without a server. The token it returns is
+/// a fixed fake string, worthless outside this demo.
+public struct DemoAuthService: AuthService {
+  /// The only email the demo accepts (compared without regard to letter case).
+  public static let email = "demo@example.com"
+  /// The only password the demo accepts, exactly.
+  public static let password = "Password123!"
+  /// How long every answer takes on the clock.
+  public static let delay = Duration.milliseconds(1500)
+  /// The fake token of every demo session.
+  public static let token = "demo-token-not-a-real-secret"
+
+  private let sleep: @Sendable (Duration) async throws -> Void
+
+  /// Creates the demo service; it waits on `clock`, a ``VirtualClock`` in tests and replays.
+  public init(clock: some Clock<Duration> = ContinuousClock()) {
+    sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
+  }
+
+  /// Answers after ``delay``: a session for the demo account, `invalidCredentials` otherwise.
+  ///
+  /// When cancelled it stops waiting and throws ``AuthError/unexpected``, which the store
+  /// never applies to a cancelled request.
+  public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+    do {
+      try await sleep(Self.delay)
+    } catch {
+      throw .unexpected
+    }
+    guard credentials.email.lowercased() == Self.email, credentials.password == Self.password
+    else { throw .invalidCredentials }
+    return AuthSession(token: Self.token)
+  }
+}

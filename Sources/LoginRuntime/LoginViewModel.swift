@@ -1,0 +1,107 @@
+import LoginFlow
+import Observation
+
+/// The login screen's model for SwiftUI: mirrors the store's state and turns edits and taps
+/// into actions, so a view binds `$model.email` and calls `model.logIn()`.
+///
+/// Edits show at once: the model applies the pure ``reduce(_:_:)`` locally (ignoring its
+/// effects) while it sends the action to the store, in order. The store's state then replaces
+/// the local one; a snapshot older than the one shown is never applied, so the text fields do
+/// not flicker. Call ``observe()`` from the view's `.task` to follow the store's own changes
+/// (answers, timeouts); call ``sync()`` to wait for the store, e.g. in a test.
+@MainActor
+@Observable
+public final class LoginViewModel {
+  /// The state the screen shows.
+  public private(set) var state: LoginState
+
+  @ObservationIgnored private let store: LoginStore
+  @ObservationIgnored private var version: Int
+  @ObservationIgnored private var queue: [LoginAction] = []
+  @ObservationIgnored private var sender: Task<Void, Never>?
+
+  /// Creates a model showing `store`'s current state.
+  public init(store: LoginStore) {
+    self.store = store
+    let snapshot = store.latestSnapshot
+    state = snapshot.state
+    version = snapshot.version
+  }
+
+  /// The email field; setting it sends `emailChanged`.
+  public var email: String {
+    get { state.email }
+    set { if newValue != state.email { send(.emailChanged(newValue)) } }
+  }
+
+  /// The password field; setting it sends `passwordChanged`.
+  public var password: String {
+    get { state.password }
+    set { if newValue != state.password { send(.passwordChanged(newValue)) } }
+  }
+
+  /// Whether the password shows in plain text; setting it sends `passwordVisibilityToggled`.
+  public var isPasswordVisible: Bool {
+    get { state.isPasswordVisible }
+    set { if newValue != state.isPasswordVisible { send(.passwordVisibilityToggled) } }
+  }
+
+  /// Whether a request is in flight (show a spinner, lock the form).
+  public var isLoading: Bool { state.isLoading }
+  /// Whether the Log In button is enabled.
+  public var canSubmit: Bool { state.canSubmit }
+  /// The error of the last attempt, in user terms, if it failed.
+  public var errorMessage: String? { state.errorMessage }
+  /// The inline error under the email field.
+  public var emailError: String? { state.emailError }
+  /// Whether to offer "Forgot your password?".
+  public var suggestsPasswordReset: Bool { state.suggestsPasswordReset }
+  /// Whether the user is logged in.
+  public var isLoggedIn: Bool { state.isLoggedIn }
+
+  /// The Log In (or Try Again) button.
+  public func logIn() { send(.submitTapped) }
+  /// Cancels the request in flight, or dismisses the error shown.
+  public func cancel() { send(.cancelTapped) }
+  /// Logs out after a successful login.
+  public func logOut() { send(.logoutTapped) }
+  /// The show/hide password button.
+  public func togglePasswordVisibility() { send(.passwordVisibilityToggled) }
+
+  /// Shows the result of `action` at once and sends it to the store after those sent before.
+  public func send(_ action: LoginAction) {
+    state = reduce(state, action).state
+    queue.append(action)
+    guard sender == nil else { return }
+    sender = Task { await self.sendQueued() }
+  }
+
+  /// Follows the store's state until the store closes; run it from the view's `.task`.
+  public func observe() async {
+    for await snapshot in store.versionedStates() {
+      show(snapshot)
+    }
+  }
+
+  /// Waits until every action sent so far reached the store, then shows the store's state.
+  public func sync() async {
+    while let sender { await sender.value }
+    show(store.latestSnapshot)
+  }
+
+  private func sendQueued() async {
+    while !queue.isEmpty {
+      let action = queue.removeFirst()
+      await store.send(action)
+    }
+    sender = nil
+    show(store.latestSnapshot)
+  }
+
+  /// Shows `snapshot` unless local edits are still on their way or it is older than the shown.
+  private func show(_ snapshot: StateSnapshot) {
+    guard queue.isEmpty, sender == nil, snapshot.version >= version else { return }
+    version = snapshot.version
+    if state != snapshot.state { state = snapshot.state }
+  }
+}

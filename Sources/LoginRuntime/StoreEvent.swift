@@ -1,0 +1,60 @@
+import LoginFlow
+
+/// Something the store did, for loggers, metrics and `login-replay`'s trace: a transition,
+/// or a step in the life of an auth request.
+///
+/// Events never carry a password or a token: actions appear only as their redacted
+/// description, phases only as short labels, and responses only as outcome names.
+public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
+  /// When it happened: the time on the store's clock since the store was created.
+  public var time: Duration
+  /// What happened.
+  public var kind: Kind
+
+  /// Creates an event; the store makes them, tests compare against them.
+  public init(time: Duration, kind: Kind) {
+    self.time = time
+    self.kind = kind
+  }
+
+  /// What happened, with the data a trace line needs.
+  public enum Kind: Sendable, Equatable {
+    /// An action went through `reduce` (a user action, or a response or timeout fed back).
+    case transition(StoreTransition)
+    /// Auth request `attempt` started (its task and its timeout were created).
+    case effectStarted(attempt: Int)
+    /// Auth request `attempt` answered in time; its response is applied next.
+    case effectFinished(attempt: Int, outcome: String, duration: Duration)
+    /// Auth request `attempt` was cancelled (by `cancelAuthentication` or `close()`).
+    case effectCancelled(attempt: Int, duration: Duration)
+    /// Auth request `attempt` ran out of time; `failure(timedOut)` is fed back next.
+    case effectTimedOut(attempt: Int, duration: Duration)
+    /// A cancelled or timed-out request answered anyway; the answer was dropped.
+    case responseDropped(attempt: Int, outcome: String, duration: Duration)
+  }
+
+  /// One trace line, such as `[1.5s] finished authenticate(1): success after 1.5s`.
+  public var description: String {
+    "[\(time.traceText)] " + kind.text
+  }
+}
+
+extension StoreEvent.Kind {
+  /// The event without its time.
+  fileprivate var text: String {
+    switch self {
+    case .transition(let transition):
+      "transition \(transition)"
+    case .effectStarted(let attempt):
+      "started authenticate(\(attempt))"
+    case .effectFinished(let attempt, let outcome, let duration):
+      "finished authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
+    case .effectCancelled(let attempt, let duration):
+      "cancelled authenticate(\(attempt)) after \(duration.traceText)"
+    case .effectTimedOut(let attempt, let duration):
+      "timed out authenticate(\(attempt)) after \(duration.traceText)"
+    case .responseDropped(let attempt, let outcome, let duration):
+      "dropped stale response to authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import LoginFlow
+
+/// One action as the store applied it: the phase before and after, and the effects emitted.
+///
+/// Built from the action, the two states and the effects, but holding none of them, so it
+/// cannot leak the password or a token.
+public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
+  /// The kind of action applied.
+  public var action: LoginAction.Kind
+  /// The action's redacted description, such as `passwordChanged(<redacted> 8 characters)`.
+  public var actionDescription: String
+  /// The phase before the action.
+  public var from: LoginPhase.Kind
+  /// The phase after the action.
+  public var to: LoginPhase.Kind
+  /// A short label of the phase before: `idle`, `submitting(2)`, `failed(timeout)`, …
+  public var fromLabel: String
+  /// A short label of the phase after.
+  public var toLabel: String
+  /// The effects the action emitted, in order.
+  public var effects: [EffectSummary]
+  /// Whether the state changed at all; `false` means the action was ignored.
+  public var changedState: Bool
+
+  /// An effect without its credentials: its kind and attempt.
+  public struct EffectSummary: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// The kind of effect.
+    public var kind: LoginEffect.Kind
+    /// The attempt it is about.
+    public var attempt: Int
+
+    /// Summarizes `effect`.
+    public init(_ effect: LoginEffect) {
+      kind = effect.kind
+      attempt = effect.attempt
+    }
+
+    /// The session-file name of the effect: `authenticate`, `cancel-authentication`.
+    public var name: String { LoginEffect.name(of: kind) }
+
+    /// `authenticate(1)` or `cancel-authentication(1)`.
+    public var description: String { "\(name)(\(attempt))" }
+  }
+
+  /// Describes `action` taking `before` to `after` with `effects`.
+  public init(
+    action: LoginAction, before: LoginState, after: LoginState, effects: [LoginEffect]
+  ) {
+    self.action = action.kind
+    actionDescription = action.description
+    from = before.phase.kind
+    to = after.phase.kind
+    fromLabel = Self.label(before.phase)
+    toLabel = Self.label(after.phase)
+    self.effects = effects.map(EffectSummary.init)
+    changedState = before != after
+  }
+
+  /// `submitTapped: editing -> submitting(1) [authenticate(1)]`, or `… (ignored)`.
+  public var description: String {
+    var text = "\(actionDescription): \(fromLabel) -> \(toLabel)"
+    if !effects.isEmpty {
+      text += " [" + effects.map(\.description).joined(separator: ", ") + "]"
+    }
+    if !changedState && effects.isEmpty { text += " (ignored)" }
+    return text
+  }
+
+  /// A short label of `phase` that never includes a token.
+  static func label(_ phase: LoginPhase) -> String {
+    switch phase {
+    case .idle: "idle"
+    case .editing: "editing"
+    case .submitting(let attempt): "submitting(\(attempt))"
+    case .succeeded: "succeeded"
+    case .failed(let error): "failed(\(error.name))"
+    }
+  }
+}
+
+extension LoginEffect {
+  /// The session-file name of an effect kind.
+  fileprivate static func name(of kind: Kind) -> String {
+    switch kind {
+    case .authenticate: "authenticate"
+    case .cancelAuthentication: "cancel-authentication"
+    }
+  }
+}

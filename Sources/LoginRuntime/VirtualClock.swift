@@ -1,0 +1,210 @@
+import Synchronization
+
+/// A clock whose time moves only when a test or `login-replay` advances it, so that every
+/// timeout and every simulated delay happens at an exact, reproducible moment with no real
+/// sleeping.
+///
+/// Advancing is deterministic. ``advance(by:)`` first waits until the work already running
+/// is done, then resumes the due sleepers **one at a time**, in deadline order (ties in the
+/// order they started sleeping), and after each one waits until the work it triggered has
+/// reached the store. There is no polling and no yielding loop: the store registers each
+/// effect task as a *work unit* (see `Docs/Embedding.md`), the clock knows which units are
+/// awake, and waiting means suspending on a continuation until no unit is awake.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+/// await store.send(.emailChanged("demo@example.com"))
+/// await store.send(.passwordChanged("Password123!"))
+/// await store.send(.submitTapped)
+/// await clock.advance(by: .seconds(1.5))  // returns once the response was applied
+/// ```
+///
+/// Drive one clock from one task at a time; never advance it from inside the work it runs.
+public final class VirtualClock: Clock, Sendable {
+  /// A moment on a virtual clock: the time elapsed since its zero.
+  public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
+    /// The time since the clock's zero.
+    public var offset: Duration
+
+    /// The clock's zero.
+    public static let zero = Instant(offset: .zero)
+
+    /// The instant `offset` after zero.
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` later.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this instant to `other`.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The offset, such as `1.5s`.
+    public var description: String { offset.traceText }
+  }
+
+  private let state: Mutex<VirtualClockState>
+
+  /// Creates a clock showing `now`, by default its zero.
+  public init(now: Instant = .zero) {
+    state = Mutex(VirtualClockState(now: now))
+  }
+
+  /// The current virtual time.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// One nanosecond: the smallest step a test should need.
+  public var minimumResolution: Duration { .nanoseconds(1) }
+
+  /// The earliest deadline of a task sleeping on this clock, or `nil` when none sleeps.
+  public var nextDeadline: Instant? {
+    state.withLock { $0.nextDeadline }
+  }
+
+  /// How many tasks sleep on this clock now.
+  public var sleeperCount: Int {
+    state.withLock { $0.sleepers.count }
+  }
+
+  /// Suspends the current task until the clock is advanced to `deadline`.
+  ///
+  /// Returns at once for a deadline that is not in the future. Throws `CancellationError`
+  /// when the task is cancelled, and then no longer counts as a sleeper.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    let unit = WorkUnit.current.flatMap { $0.clock === self ? $0.id : nil }
+    let id: Int? = state.withLock { state in
+      guard deadline > state.now else { return nil }
+      return state.register(deadline: deadline, unit: unit)
+    }
+    guard let id else {
+      try Task.checkCancellation()
+      return
+    }
+    try await wait(for: id)
+  }
+
+  /// Advances the time by `duration`, resuming every sleeper that falls due, one at a time.
+  ///
+  /// Returns after the work each resumed sleeper triggered has reached the store. A zero
+  /// duration only waits until the work already running is done.
+  public func advance(by duration: Duration) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Advances the time to `deadline` (never backwards), resuming every sleeper due by then in
+  /// deadline order, ties in the order they started sleeping; see ``advance(by:)``.
+  public func advance(to deadline: Instant) async {
+    await waitUntilIdle()
+    while true {
+      let step = state.withLock { $0.nextStep(through: deadline) }
+      switch step {
+      case .done:
+        return
+      case .resume(let continuation):
+        continuation?.resume()
+        await waitUntilIdle()
+      }
+    }
+  }
+
+  /// Advances to the earliest pending deadline, if any; returns whether it advanced.
+  ///
+  /// `login-replay`'s `settle` calls it until no request is in flight.
+  public func advanceToNextDeadline() async -> Bool {
+    await waitUntilIdle()
+    guard let deadline = nextDeadline else { return false }
+    await advance(to: deadline)
+    return true
+  }
+
+  /// Waits until no work that the store started on this clock is running: every effect task
+  /// has ended, sleeps on this clock, or waits for a held request. Never moves the time.
+  public func waitUntilIdle() async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let waiting = state.withLock { $0.addIdleWaiter(waiter) }
+      if !waiting { waiter.resume() }
+    }
+  }
+
+  /// Starts a task whose work this clock tracks, like the store's effect tasks: advancing
+  /// waits for it while it runs, and not while it sleeps on this clock.
+  ///
+  /// Use it for simulated work that must be as deterministic as the store's, such as a
+  /// scripted peer in a test. The task counts as running from this call on.
+  @discardableResult
+  public func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    WorkUnit.spawn(makeUnit(), operation)
+  }
+
+  // MARK: Internal: work units and pre-registered sleepers
+
+  /// A new work unit, awake from the start; bind it to a task with ``WorkUnit/spawn(_:_:)``.
+  func makeUnit() -> WorkUnit {
+    WorkUnit(clock: self, id: state.withLock { $0.makeUnit() })
+  }
+
+  /// Marks `unit` awake or not (parked); see ``WorkUnit``.
+  func setAwake(_ unit: WorkUnit, _ awake: Bool) {
+    let waiters = state.withLock { $0.setAwake(unit.id, awake) }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Forgets `unit`: its task has ended.
+  func retire(_ unit: WorkUnit) {
+    let waiters = state.withLock { $0.retire(unit.id) }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Registers a sleeper for `unit`, due `duration` from now, before its task runs.
+  ///
+  /// Registering now fixes its place among sleepers with the same deadline; the task then
+  /// waits with ``wait(for:)``. The store uses this for timeouts, so that a timeout always
+  /// precedes a response due at the very same instant.
+  func schedule(after duration: Duration, for unit: WorkUnit) -> Int {
+    state.withLock { state in
+      state.register(deadline: state.now.advanced(by: duration), unit: unit.id)
+    }
+  }
+
+  /// Removes sleeper `id`; a task waiting for it throws `CancellationError`.
+  func cancelSleeper(_ id: Int) {
+    let continuation = state.withLock { $0.cancel(id) }
+    continuation?.resume(throwing: CancellationError())
+  }
+
+  /// Waits until sleeper `id` is due; throws `CancellationError` if it is cancelled first.
+  func wait(for id: Int) async throws {
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let attachment = state.withLock { state in
+          Task.isCancelled ? .cancelled : state.attach(continuation, to: id)
+        }
+        switch attachment {
+        case .waiting(let waiters):
+          for waiter in waiters { waiter.resume() }
+        case .fired:
+          continuation.resume()
+        case .cancelled:
+          _ = state.withLock { $0.cancel(id) }
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      cancelSleeper(id)
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/// The mutable state of a ``VirtualClock``, always accessed under the clock's mutex.
+///
+/// It holds the time, the pending sleepers and the bookkeeping of ``WorkUnit``s. Every method
+/// is synchronous and returns the continuations to resume, which the clock resumes after it
+/// has released the lock.
+struct VirtualClockState {
+  /// A task waiting for a deadline.
+  struct Sleeper {
+    /// Registration order: ties between equal deadlines resolve by this id.
+    let id: Int
+    /// When the sleeper is due.
+    let deadline: VirtualClock.Instant
+    /// The unit the sleeping task works for, if any.
+    let unit: Int?
+    /// Set once the task actually waits; `nil` for a registered sleeper not yet waiting.
+    var continuation: CheckedContinuation<Void, any Error>?
+  }
+
+  /// What happened when a task began to wait for its registered sleeper.
+  enum Attachment {
+    /// The task now waits; resume these idle waiters (the unit went to sleep).
+    case waiting([CheckedContinuation<Void, Never>])
+    /// The deadline already passed while the task was on its way: return at once.
+    case fired
+    /// The sleeper was cancelled: throw `CancellationError`.
+    case cancelled
+  }
+
+  /// What the next step of an advance is.
+  enum Step {
+    /// Nothing else is due; the clock now shows the target.
+    case done
+    /// Resume this sleeper, then wait until the work it triggers is done.
+    case resume(CheckedContinuation<Void, any Error>?)
+  }
+
+  var now: VirtualClock.Instant
+  private var nextSleeperID = 0
+  private(set) var sleepers: [Int: Sleeper] = [:]
+  private var fired: Set<Int> = []
+  private var nextUnitID = 0
+  private var liveUnits: Set<Int> = []
+  private var awakeUnits: Set<Int> = []
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  init(now: VirtualClock.Instant) {
+    self.now = now
+  }
+
+  /// The earliest deadline of a pending sleeper.
+  var nextDeadline: VirtualClock.Instant? {
+    sleepers.values.map(\.deadline).min()
+  }
+
+  /// Whether no tracked unit is awake.
+  var isIdle: Bool { awakeUnits.isEmpty }
+
+  // MARK: Units
+
+  /// A new unit, awake from the start.
+  mutating func makeUnit() -> Int {
+    nextUnitID += 1
+    liveUnits.insert(nextUnitID)
+    awakeUnits.insert(nextUnitID)
+    return nextUnitID
+  }
+
+  /// Marks `unit` awake or not; returns the idle waiters to resume when nothing is awake now.
+  mutating func setAwake(_ unit: Int, _ awake: Bool) -> [CheckedContinuation<Void, Never>] {
+    guard liveUnits.contains(unit) else { return [] }
+    if awake {
+      awakeUnits.insert(unit)
+      return []
+    }
+    awakeUnits.remove(unit)
+    return takeIdleWaitersIfIdle()
+  }
+
+  /// Forgets `unit` (its task ended); returns the idle waiters to resume.
+  mutating func retire(_ unit: Int) -> [CheckedContinuation<Void, Never>] {
+    liveUnits.remove(unit)
+    awakeUnits.remove(unit)
+    return takeIdleWaitersIfIdle()
+  }
+
+  /// Registers a waiter for the moment no unit is awake; `false` when that is already so.
+  mutating func addIdleWaiter(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
+    guard !awakeUnits.isEmpty else { return false }
+    idleWaiters.append(waiter)
+    return true
+  }
+
+  private mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
+    guard awakeUnits.isEmpty, !idleWaiters.isEmpty else { return [] }
+    defer { idleWaiters = [] }
+    return idleWaiters
+  }
+
+  // MARK: Sleepers
+
+  /// Registers a sleeper for `deadline`; the task waits for it later with ``attach(_:to:)``.
+  mutating func register(deadline: VirtualClock.Instant, unit: Int?) -> Int {
+    nextSleeperID += 1
+    sleepers[nextSleeperID] = Sleeper(
+      id: nextSleeperID, deadline: deadline, unit: unit, continuation: nil)
+    return nextSleeperID
+  }
+
+  /// The task of sleeper `id` starts waiting on `continuation`.
+  mutating func attach(
+    _ continuation: CheckedContinuation<Void, any Error>, to id: Int
+  ) -> Attachment {
+    if fired.remove(id) != nil { return .fired }
+    guard var sleeper = sleepers[id] else { return .cancelled }
+    sleeper.continuation = continuation
+    sleepers[id] = sleeper
+    guard let unit = sleeper.unit else { return .waiting([]) }
+    return .waiting(setAwake(unit, false))
+  }
+
+  /// Removes sleeper `id`; returns its continuation (to throw into) if its task was waiting.
+  ///
+  /// The sleeping unit is marked awake first: its task is about to run again.
+  mutating func cancel(_ id: Int) -> CheckedContinuation<Void, any Error>? {
+    fired.remove(id)
+    guard let sleeper = sleepers.removeValue(forKey: id) else { return nil }
+    if sleeper.continuation != nil, let unit = sleeper.unit { _ = setAwake(unit, true) }
+    return sleeper.continuation
+  }
+
+  /// Takes the first sleeper due at or before `target` (deadline order, then registration
+  /// order), moves the time to its deadline and marks its unit awake. When none is due, the
+  /// time moves to `target`.
+  mutating func nextStep(through target: VirtualClock.Instant) -> Step {
+    let due = sleepers.values.filter { $0.deadline <= target }
+    guard let first = due.min(by: { ($0.deadline, $0.id) < ($1.deadline, $1.id) }) else {
+      now = max(now, target)
+      return .done
+    }
+    sleepers[first.id] = nil
+    now = max(now, first.deadline)
+    guard let continuation = first.continuation else {
+      fired.insert(first.id)
+      return .resume(nil)
+    }
+    if let unit = first.unit { _ = setAwake(unit, true) }
+    return .resume(continuation)
+  }
+}

@@ -1,0 +1,45 @@
+/// One piece of store work (an auth call task or a timeout task) that a ``VirtualClock``
+/// tracks, so that advancing the clock can return only after the work it woke has finished.
+///
+/// How it works: the store creates a unit *before* it creates the task (so a brand-new task
+/// counts as awake from the start) and binds it to the task with the task-local
+/// ``current``. A unit is **awake** while its task may run, **not awake** while the task sleeps
+/// on the virtual clock or is parked (a held test request, a suspension until cancellation),
+/// and **gone** once the task ends. Whoever resumes a sleeping or parked unit marks it awake
+/// *before* resuming it, so the clock never sees a moment of false quiet. With any other
+/// clock no unit is ever created and nothing here applies.
+struct WorkUnit: Sendable {
+  /// The clock that tracks this unit.
+  let clock: VirtualClock
+  /// The unit's id, unique for its clock.
+  let id: Int
+
+  /// The unit the current task works for, if the store started it on a virtual clock.
+  @TaskLocal static var current: WorkUnit?
+
+  /// Marks the unit as parked: its task waits for something other than the clock.
+  ///
+  /// Call it while holding the lock that guards the wake-up, so that a wake-up cannot slip in
+  /// between the decision to wait and the park.
+  func park() {
+    clock.setAwake(self, false)
+  }
+
+  /// Marks the unit as awake again; call it before resuming the parked task.
+  func wake() {
+    clock.setAwake(self, true)
+  }
+
+  /// Runs `operation` in a new task that works for `unit`, and retires the unit when the
+  /// task ends. With no unit, it is a plain task.
+  static func spawn(
+    _ unit: WorkUnit?, _ operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    Task {
+      await WorkUnit.$current.withValue(unit) {
+        await operation()
+      }
+      if let unit { unit.clock.retire(unit) }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import LoginFlow
+import LoginRuntime
+import Synchronization
+
+/// Checks the spec's invariants against a store's events as they happen (the store calls it
+/// synchronously, in order) and collects every violation.
+final class InvariantChecker: Sendable {
+  private struct State {
+    var phase = LoginPhase.Kind.idle
+    var inFlight: Set<Int> = []
+    var started: [Int] = []
+    var terminals: [Int: Int] = [:]
+    var abandoned: Set<Int> = []
+    var violations: [String] = []
+  }
+
+  private let state = Mutex(State())
+
+  var violations: [String] { state.withLock { $0.violations } }
+  var startedAttempts: [Int] { state.withLock { $0.started } }
+
+  func observe(_ event: StoreEvent) {
+    state.withLock { state in
+      switch event.kind {
+      case .transition(let transition):
+        state.phase = transition.to
+        if transition.action == .authResponse,
+          transition.actionDescription.hasPrefix("authResponse(0,")
+            || transition.actionDescription.hasPrefix("authResponse(-1,"), transition.changedState
+        {
+          state.violations.append("a stale response changed the state: \(event)")
+        }
+      case .effectStarted(let attempt):
+        if !state.inFlight.isEmpty { state.violations.append("two requests in flight: \(event)") }
+        if state.phase != .submitting { state.violations.append("started outside submitting") }
+        if attempt != (state.started.last ?? 0) + 1 {
+          state.violations.append("attempts not consecutive: \(event)")
+        }
+        state.started.append(attempt)
+        state.inFlight.insert(attempt)
+      case .effectFinished(let attempt, _, _):
+        end(attempt, &state, event)
+      case .effectCancelled(let attempt, _), .effectTimedOut(let attempt, _):
+        end(attempt, &state, event)
+        state.abandoned.insert(attempt)
+      case .responseDropped(let attempt, _, _):
+        if !state.abandoned.contains(attempt) {
+          state.violations.append("dropped a response that was not stale: \(event)")
+        }
+      }
+    }
+  }
+
+  /// Every started request ended exactly once (answer, cancel or timeout).
+  func checkEveryRequestEndedOnce() -> [String] {
+    state.withLock { state in
+      state.started.compactMap { attempt in
+        state.terminals[attempt] == 1
+          ? nil : "authenticate(\(attempt)) ended \(state.terminals[attempt] ?? 0) times"
+      }
+    }
+  }
+
+  private func end(_ attempt: Int, _ state: inout State, _ event: StoreEvent) {
+    state.terminals[attempt, default: 0] += 1
+    if state.inFlight.remove(attempt) == nil {
+      state.violations.append("ended a request not in flight: \(event)")
+    }
+  }
+}

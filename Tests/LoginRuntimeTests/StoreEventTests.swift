@@ -1,0 +1,80 @@
+import LoginFlow
+import LoginRuntime
+import Testing
+
+@Suite("StoreEvent")
+struct StoreEventTests {
+  @Test func aFullSessionTracesEveryStepWithoutSecrets() async throws {
+    let clock = VirtualClock()
+    let service = ControllableAuthService()
+    let events = Recorder<StoreEvent>()
+    let store = LoginStore(
+      service: service, clock: clock, timeout: .seconds(5), onEvent: { events.append($0) })
+    await store.send(.emailChanged(Fixtures.email))
+    await store.send(.passwordChanged(Fixtures.password))
+    await store.send(.submitTapped)
+    await clock.advance(by: .seconds(5))  // times out
+    await store.send(.passwordVisibilityToggled)
+    await store.send(.submitTapped)
+    await clock.advance(by: .milliseconds(250))
+    await store.send(.cancelTapped)
+    await store.send(.submitTapped)
+    await clock.waitUntilIdle()  // the third call has reached the service
+    let requests = service.requests
+    try #require(requests.count == 3)
+    requests[0].release(.success(AuthSession(token: "stale-\(Fixtures.token)")))
+    await clock.waitUntilIdle()  // one release at a time keeps the order deterministic
+    requests[1].release(.failure(.serverError))
+    await clock.waitUntilIdle()
+    await clock.advance(by: .milliseconds(1500))
+    requests[2].release(.success(Fixtures.session))
+    await clock.waitUntilIdle()
+    await store.send(.logoutTapped)
+    await store.close()
+
+    let lines = events.all.map(\.description)
+    #expect(
+      lines == [
+        "[0s] transition emailChanged(\"user@example.com\"): idle -> editing",
+        "[0s] transition passwordChanged(<redacted> 15 characters): editing -> editing",
+        "[0s] transition submitTapped: editing -> submitting(1) [authenticate(1)]",
+        "[0s] started authenticate(1)",
+        "[5s] timed out authenticate(1) after 5s",
+        "[5s] transition authResponse(1, failure(timedOut)): submitting(1) -> failed(timeout)",
+        "[5s] transition passwordVisibilityToggled: failed(timeout) -> failed(timeout)",
+        "[5s] transition submitTapped: failed(timeout) -> submitting(2) [authenticate(2)]",
+        "[5s] started authenticate(2)",
+        "[5.25s] transition cancelTapped: submitting(2) -> editing [cancel-authentication(2)]",
+        "[5.25s] cancelled authenticate(2) after 0.25s",
+        "[5.25s] transition submitTapped: editing -> submitting(3) [authenticate(3)]",
+        "[5.25s] started authenticate(3)",
+        "[5.25s] dropped stale response to authenticate(1): success after 5.25s",
+        "[5.25s] dropped stale response to authenticate(2): server-error after 0.25s",
+        "[6.75s] finished authenticate(3): success after 1.5s",
+        "[6.75s] transition authResponse(3, success(AuthSession(token: <redacted>))): "
+          + "submitting(3) -> succeeded",
+        "[6.75s] transition logoutTapped: succeeded -> idle",
+      ])
+    for line in lines + events.all.map({ String(reflecting: $0) }) {
+      #expect(!line.contains(Fixtures.password))
+      #expect(!line.contains(Fixtures.token))
+    }
+  }
+
+  @Test func anIgnoredActionIsMarkedSo() {
+    let transition = StoreTransition(
+      action: .submitTapped, before: LoginState(), after: LoginState(), effects: [])
+    #expect(!transition.changedState)
+    #expect(transition.description == "submitTapped: idle -> idle (ignored)")
+  }
+
+  @Test(arguments: [
+    (Duration.zero, "0s"), (.seconds(30), "30s"), (.milliseconds(1500), "1.5s"),
+    (.milliseconds(1), "0.001s"), (.nanoseconds(1), "0.000000001s"), (.seconds(-2), "-2s"),
+  ])
+  func timesPrintExactly(duration: Duration, text: String) {
+    #expect(
+      StoreEvent(time: duration, kind: .effectStarted(attempt: 1)).description
+        == "[\(text)] started authenticate(1)")
+  }
+}

@@ -1,0 +1,235 @@
+import LoginFlow
+import LoginRuntime
+import Testing
+
+/// An exhaustive test harness for ``LoginStore``, in the manner of an exhaustive test store.
+///
+/// It builds a store on a ``VirtualClock`` with a ``ControllableAuthService`` and makes a
+/// test account for everything the store does: each ``send(_:effects:sourceLocation:_:)``
+/// states the next state and the effects started, each action the store feeds back itself
+/// (an answer, a timeout) must be ``receive(_:sourceLocation:_:)``d with its state, every
+/// lifecycle event must be ``receive(_:sourceLocation:)``d, and ``finish(sourceLocation:)``
+/// fails when an event is left unasserted or an effect is still running.
+///
+/// ```swift
+/// let tester = StrictStoreTester(initialState: filledForm)
+/// await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, credentials)]) {
+///   $0.phase = .submitting(attempt: 1)
+///   $0.attempt = 1
+/// }
+/// await tester.advance(by: .seconds(30))
+/// await tester.receive(.effectTimedOut(attempt: 1, duration: .seconds(30)))
+/// await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {
+///   $0.phase = .failed(.timedOut)
+/// }
+/// try await tester.release(tester.nextRequest(), .failure(.serverError))
+/// await tester.receive(.responseDropped(attempt: 1, outcome: "server-error", duration: .seconds(30)))
+/// await tester.finish()
+/// ```
+public final class StrictStoreTester {
+  /// The virtual clock the store runs on.
+  public let clock: VirtualClock
+  /// The service that holds each request until the test releases it.
+  public let service: ControllableAuthService
+  /// The store under test.
+  public let store: LoginStore
+  /// The state as asserted so far.
+  public private(set) var state: LoginState
+
+  private let log: StoreEventLog
+  private var states: AsyncStream<LoginState>.Iterator
+  private var isPrimed = false
+  private var requestsTaken = 0
+
+  /// Creates a store starting at `initialState`, with a request timeout of `timeout`.
+  public init(initialState: LoginState = LoginState(), timeout: Duration = .seconds(30)) {
+    let clock = VirtualClock()
+    let service = ControllableAuthService()
+    let log = StoreEventLog()
+    self.log = log
+    self.clock = clock
+    self.service = service
+    state = initialState
+    store = LoginStore(
+      initialState: initialState, service: service, clock: clock, timeout: timeout,
+      onEvent: { log.append($0) })
+    states = store.states().makeAsyncIterator()
+  }
+
+  /// Sends `action`, then asserts the effects it emitted and started and the state after it,
+  /// which is the previous state changed by `update`.
+  ///
+  /// Fails first if an earlier event is still unasserted.
+  public func send(
+    _ action: LoginAction,
+    effects: [LoginEffect] = [],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout LoginState) -> Void = { _ in }
+  ) async {
+    await clock.waitUntilIdle()
+    let unasserted = log.takeAll()
+    if !unasserted.isEmpty {
+      Issue.record(
+        "Must assert these events before sending \(action): \(Self.list(unasserted))",
+        sourceLocation: sourceLocation)
+      for event in unasserted { await skip(event) }
+    }
+    let emitted = await store.send(action)
+    if emitted != effects {
+      Issue.record(
+        "Effects of \(action): expected \(effects), got \(emitted)",
+        sourceLocation: sourceLocation)
+    }
+    guard let transition = await takeTransition(of: action, sourceLocation: sourceLocation) else {
+      return
+    }
+    for effect in emitted { takeStart(of: effect, sourceLocation: sourceLocation) }
+    await checkState(after: transition, update, sourceLocation: sourceLocation)
+  }
+
+  /// Asserts that the next unasserted event is the transition of `action`, an action the
+  /// store fed back itself, and that the state after it is the previous one changed by
+  /// `update`.
+  public func receive(
+    _ action: LoginAction,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ update: (inout LoginState) -> Void = { _ in }
+  ) async {
+    await clock.waitUntilIdle()
+    guard let transition = await takeTransition(of: action, sourceLocation: sourceLocation) else {
+      return
+    }
+    await checkState(after: transition, update, sourceLocation: sourceLocation)
+  }
+
+  /// Asserts that the next unasserted event is the lifecycle event `expected`.
+  public func receive(
+    _ expected: StoreEvent.Kind, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    await clock.waitUntilIdle()
+    guard let event = log.takeFirst() else {
+      Issue.record("Expected \(expected), but no event is left", sourceLocation: sourceLocation)
+      return
+    }
+    if event.kind != expected {
+      Issue.record("Expected \(expected), got \(event)", sourceLocation: sourceLocation)
+      await skip(event)
+    }
+  }
+
+  /// Advances the virtual clock by `duration`; see ``VirtualClock/advance(by:)``.
+  public func advance(by duration: Duration) async {
+    await clock.advance(by: duration)
+  }
+
+  /// The next request that reached the service and was not taken before.
+  ///
+  /// - Throws: An error recorded as a test issue when no such request arrived.
+  public func nextRequest(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ControllableAuthService.Request {
+    await clock.waitUntilIdle()
+    let requests = service.requests
+    try #require(
+      requests.count > requestsTaken, "No new auth request arrived",
+      sourceLocation: sourceLocation)
+    requestsTaken += 1
+    return requests[requestsTaken - 1]
+  }
+
+  /// Releases `request` with `outcome` and waits until the answer reached the store.
+  public func release(
+    _ request: ControllableAuthService.Request, _ outcome: Result<AuthSession, AuthError>
+  ) async {
+    request.release(outcome)
+    await clock.waitUntilIdle()
+  }
+
+  /// Fails if an event is unasserted or an effect is still running.
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+    await clock.waitUntilIdle()
+    let unasserted = log.takeAll()
+    if !unasserted.isEmpty {
+      Issue.record(
+        "Unasserted events at the end: \(Self.list(unasserted))", sourceLocation: sourceLocation)
+    }
+    let running = await store.runningAttempts
+    if !running.isEmpty {
+      let names = running.map { "authenticate(\($0))" }.joined(separator: ", ")
+      Issue.record("Effects still running at the end: \(names)", sourceLocation: sourceLocation)
+    }
+  }
+
+  private func takeTransition(
+    of action: LoginAction, sourceLocation: SourceLocation
+  ) async -> StoreTransition? {
+    guard let event = log.takeFirst() else {
+      Issue.record(
+        "Expected the transition of \(action), but no event is left",
+        sourceLocation: sourceLocation)
+      return nil
+    }
+    guard case .transition(let transition) = event.kind,
+      transition.action == action.kind, transition.actionDescription == action.description
+    else {
+      Issue.record(
+        "Expected the transition of \(action), got \(event)", sourceLocation: sourceLocation)
+      await skip(event)
+      return nil
+    }
+    return transition
+  }
+
+  /// Follows an event that failed its assertion, so that later steps compare from the
+  /// store's real state instead of failing in a cascade.
+  private func skip(_ event: StoreEvent) async {
+    guard case .transition(let transition) = event.kind, transition.changedState else { return }
+    await primeStates()
+    state = await states.next() ?? state
+  }
+
+  private func primeStates() async {
+    guard !isPrimed else { return }
+    isPrimed = true
+    _ = await states.next()
+  }
+
+  private func takeStart(of effect: LoginEffect, sourceLocation: SourceLocation) {
+    let event = log.takeFirst()
+    let started: Bool
+    switch (effect, event?.kind) {
+    case (.authenticate(let attempt, _), .effectStarted(let startedAttempt)?):
+      started = attempt == startedAttempt
+    case (.cancelAuthentication(let attempt), .effectCancelled(let cancelled, _)?):
+      started = attempt == cancelled
+    default:
+      started = false
+    }
+    if !started {
+      Issue.record(
+        "Expected \(effect) to be started, got \(event.map(String.init(describing:)) ?? "nothing")",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  private func checkState(
+    after transition: StoreTransition,
+    _ update: (inout LoginState) -> Void,
+    sourceLocation: SourceLocation
+  ) async {
+    var expected = state
+    update(&expected)
+    await primeStates()
+    let actual = transition.changedState ? await states.next() ?? state : state
+    if actual != expected {
+      Issue.record(
+        "State after \(transition.actionDescription):\n  expected \(expected)\n  actual   \(actual)",
+        sourceLocation: sourceLocation)
+    }
+    state = actual
+  }
+
+  private static func list(_ events: [StoreEvent]) -> String {
+    events.map { "\n  \($0)" }.joined()
+  }
+}

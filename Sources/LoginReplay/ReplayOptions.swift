@@ -41,6 +41,8 @@ public struct ReplayOptions: Equatable, Sendable {
 
   /// The store's request timeout when `--timeout` is not given.
   public static let defaultTimeout: Duration = .seconds(30)
+  /// The OAuth 2.0 client id sent when `--client-id` is not given.
+  public static let defaultClientID = "login-replay"
   /// The narrowest and widest screens `--width` accepts.
   public static let widthRange = 28...120
 
@@ -52,6 +54,9 @@ public struct ReplayOptions: Equatable, Sendable {
   public var auth: Auth = .demo
   /// `--auth-format`; `json` by default; used only with an auth URL.
   public var authFormat: AuthFormat = .json
+  /// `--client-id`: the OAuth 2.0 `client_id` sent with `--auth-format oauth2`;
+  /// ``defaultClientID`` by default.
+  public var clientID: String = ReplayOptions.defaultClientID
   /// `--timeout`: the store's request timeout, greater than zero.
   public var timeout: Duration = ReplayOptions.defaultTimeout
   /// `--width`: the screen width in columns, within ``widthRange``; `nil` for the renderer's

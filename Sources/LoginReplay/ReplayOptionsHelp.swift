@@ -28,6 +28,8 @@ extension ReplayOptions {
       --auth-format <auth-format>
                               The wire format spoken to the URL. (values: json, oauth2;
                               default: json)
+      --client-id <id>        The OAuth 2.0 client_id sent with --auth-format oauth2.
+                              (default: login-replay)
       --timeout <duration>    The store's request timeout, such as 30s or 500ms.
                               (default: 30s)
       --width <n>             The screen width in columns, from 28 to 120.

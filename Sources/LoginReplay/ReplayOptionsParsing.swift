@@ -50,6 +50,7 @@ extension ReplayOptions {
         case "--trace": parsed.trace = try flag()
         case "--auth": parsed.auth = try auth(try value())
         case "--auth-format": parsed.authFormat = try choice(try value(), for: name)
+        case "--client-id": parsed.clientID = try clientID(try value())
         case "--timeout": parsed.timeout = try timeout(try value())
         case "--width": parsed.width = try width(try value())
         case "--ascii": parsed.ascii = try flag()
@@ -101,6 +102,17 @@ extension ReplayOptions {
         .badValue(option: "--auth", value: value, expected: "demo, or an http:// or https:// URL"))
     }
     return .url(url)
+  }
+
+  private static func clientID(_ value: String) throws(UsageError) -> String {
+    let printable = value.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
+    guard !value.isEmpty, printable else {
+      throw UsageError(
+        .badValue(
+          option: "--client-id", value: value,
+          expected: "a non-empty client id of printable ASCII without blanks"))
+    }
+    return value
   }
 
   private static func timeout(_ value: String) throws(UsageError) -> Duration {

@@ -49,6 +49,8 @@ public struct SessionError: Error, Equatable, Sendable {
     case lineTooLong(length: Int)
     /// The file could not be opened or read; `reason` is the system's explanation.
     case unreadable(reason: String)
+    /// A `respond` line while `--auth URL` is in use: the real server decides every answer.
+    case respondWithRealAuth
   }
 
   /// Why a backslash escape in a quoted string is wrong.
@@ -110,6 +112,9 @@ public struct SessionError: Error, Equatable, Sendable {
       return "line is \(length) bytes long; expected at most \(LineReader.maximumLineLength) bytes"
     case .unreadable(let reason):
       return "cannot read the session: \(reason)"
+    case .respondWithRealAuth:
+      return "'respond' cannot be used with --auth URL; the server decides every answer "
+        + "(expected --auth demo to script answers)"
     }
   }
 

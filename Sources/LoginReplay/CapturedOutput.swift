@@ -1,0 +1,35 @@
+/// A ``ReplayOutput`` that keeps what a replay printed, for tests and embedding front ends.
+///
+/// ```swift
+/// let output = CapturedOutput()
+/// let status = await ReplayCommand.run(["Docs/Examples/demo.login"], output: output)
+/// print(output.standardOutput)
+/// ```
+public final class CapturedOutput: ReplayOutput {
+  /// Everything written to standard output, each line ending in `\n`.
+  public private(set) var standardOutput = ""
+  /// Everything written to standard error, each line ending in `\n`.
+  public private(set) var standardError = ""
+  /// How many times ``flush()`` was called: once per command, and at the end.
+  public private(set) var flushCount = 0
+
+  /// Creates an empty capture.
+  public init() {}
+
+  /// Appends `text` and `\n` to ``standardOutput``.
+  public func writeLine(_ text: String) {
+    standardOutput += text
+    standardOutput += "\n"
+  }
+
+  /// Appends `text` and `\n` to ``standardError``.
+  public func writeErrorLine(_ text: String) {
+    standardError += text
+    standardError += "\n"
+  }
+
+  /// Counts the call; captured text is always complete.
+  public func flush() {
+    flushCount += 1
+  }
+}

@@ -1,0 +1,49 @@
+import LoginRuntime
+import Synchronization
+
+/// The store's events that the runner has not printed yet, in the order they happened.
+///
+/// The store's `onEvent` hook appends synchronously, on the store, for every transition and
+/// every step of an auth request's life — including the responses and timeouts the store
+/// feeds back while the clock advances. The runner takes them all at each of its own steps,
+/// so memory holds only the events of one step, never a whole session.
+final class EventInbox: Sendable {
+  private struct State {
+    var events: [StoreEvent] = []
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  /// Adds `event`; wakes a runner waiting in ``waitForEvents()``.
+  func append(_ event: StoreEvent) {
+    let waiter = state.withLock { state in
+      state.events.append(event)
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Removes and returns every event not taken yet, oldest first.
+  func takeAll() -> [StoreEvent] {
+    state.withLock { state in
+      defer { state.events.removeAll(keepingCapacity: true) }
+      return state.events
+    }
+  }
+
+  /// Returns once at least one event is waiting (at once if one already is).
+  ///
+  /// With the real clock, `settle` waits here for the response. One waiter at a time.
+  func waitForEvents() async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let ready = state.withLock { state in
+        guard state.events.isEmpty else { return true }
+        state.waiter = waiter
+        return false
+      }
+      if ready { waiter.resume() }
+    }
+  }
+}

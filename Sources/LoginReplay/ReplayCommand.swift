@@ -1,0 +1,117 @@
+/// The whole `login-replay` command as a function: parse the command line, check the
+/// session, run it, print, and return the exit status.
+///
+/// The executable is a thin wrapper around ``run(_:output:standardInput:)``; tests and other
+/// front ends call it directly with a ``CapturedOutput``.
+public enum ReplayCommand {
+  /// Runs `login-replay` with `arguments` (without the program name).
+  ///
+  /// - `--help` and `--version` print on standard output and return 0.
+  /// - A usage error prints `error: …`, the usage line and a pointer to `--help` on standard
+  ///   error and returns 2; so does an option the run cannot be set up with, such as an
+  ///   insecure `--auth` URL.
+  /// - A FILE is checked whole first: with any error (at most 20 are listed, as
+  ///   `FILE:LINE:COLUMN: error: MESSAGE`) nothing runs and the result is 2. Then its commands
+  ///   are streamed, one line at a time.
+  /// - `-` reads `standardInput` line by line on a thread of its own; a bad line is reported
+  ///   and skipped, and the result is then 2.
+  /// - Otherwise the result is 1 when an expectation failed, else 0.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line, such as `["--format", "jsonl", "demo.login"]`.
+  ///   - output: Where to print.
+  ///   - standardInput: The descriptor `-` reads (0, standard input, by default).
+  public static func run(
+    _ arguments: [String], output: any ReplayOutput, standardInput: Int32 = 0
+  ) async -> ExitCode {
+    let options: ReplayOptions
+    do {
+      switch try ReplayOptions.parse(arguments) {
+      case .help:
+        output.writeLine(ReplayOptions.helpText)
+        output.flush()
+        return .success
+      case .version:
+        output.writeLine(ReplayOptions.versionText)
+        output.flush()
+        return .success
+      case .run(let parsed):
+        options = parsed
+      }
+    } catch {
+      output.writeErrorLine(error.report)
+      return .usageOrInputError
+    }
+    let runner: SessionRunner
+    do {
+      runner = try SessionRunner(options: options, output: output)
+    } catch {
+      output.writeErrorLine("error: \(error.message)")
+      return .usageOrInputError
+    }
+    let realAuth = options.auth != .demo
+    switch options.input {
+    case .file(let path):
+      return await runFile(path, realAuth: realAuth, runner: runner, output: output)
+    case .standardInput:
+      let source = ThreadedCommandSource(
+        fileDescriptor: standardInput, fileName: SourceLocation.standardInputName)
+      while let result = await source.next() {
+        switch result {
+        case .success(let located): await runner.run(located)
+        case .failure(let error): runner.reject(error)
+        }
+      }
+      return await runner.finish()
+    }
+  }
+
+  /// Checks the file whole, then streams it through the runner.
+  private static func runFile(
+    _ path: String, realAuth: Bool, runner: SessionRunner, output: any ReplayOutput
+  ) async -> ExitCode {
+    let errors: [SessionError]
+    do {
+      errors = check(try SessionReader(path: path), realAuth: realAuth)
+    } catch {
+      output.writeErrorLine(error.description)
+      return .usageOrInputError
+    }
+    guard errors.isEmpty else {
+      for error in errors { output.writeErrorLine(error.description) }
+      return .usageOrInputError
+    }
+    let commands: SessionReader
+    do {
+      commands = try SessionFile.commands(path: path)
+    } catch {
+      output.writeErrorLine(error.description)
+      return .usageOrInputError
+    }
+    for result in commands {
+      switch result {
+      case .success(let located): await runner.run(located)
+      // The file changed or became unreadable since the check.
+      case .failure(let error): runner.reject(error)
+      }
+    }
+    return await runner.finish()
+  }
+
+  /// The errors of a session, at most ``SessionFile/maximumReportedErrors``, in line order;
+  /// with a real auth service, every `respond` is one too.
+  static func check(_ reader: SessionReader, realAuth: Bool) -> [SessionError] {
+    var errors: [SessionError] = []
+    for result in reader {
+      switch result {
+      case .success(let located):
+        guard realAuth, case .respond = located.command else { continue }
+        errors.append(SessionError(.respondWithRealAuth, at: located.location))
+      case .failure(let error):
+        errors.append(error)
+      }
+      if errors.count >= SessionFile.maximumReportedErrors { break }
+    }
+    return errors
+  }
+}

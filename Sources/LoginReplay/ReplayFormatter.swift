@@ -1,0 +1,207 @@
+import LoginFlow
+import LoginRendering
+import LoginRuntime
+
+/// Turns what happens in a replay into output lines, in the chosen format.
+///
+/// Text: each `snapshot` is the rendered screen under a header, and with `--trace` every
+/// transition and every step of an auth request is one line. JSON lines: one object per
+/// action, plus one object for each command that is not an action (`respond`, `wait`,
+/// `settle`, `expect`, `snapshot`), for each rejected line and for the summary; each object
+/// says what it is in `"type"`. Nothing here ever holds a token, and the password appears
+/// only where the screen shows it (made visible by the session). `Docs/SessionFormat.md`
+/// documents both shapes.
+struct ReplayFormatter {
+  let format: ReplayOptions.Format
+  let trace: Bool
+  let renderer: TextRenderer
+  /// Whether times come from the real clock (cut to milliseconds).
+  let realClock: Bool
+
+  /// Whether the formatter needs the state after each action (JSON lines do).
+  var needsStates: Bool { format == .jsonl }
+
+  /// A clock time as printed.
+  func time(_ duration: Duration) -> String {
+    ClockText.text(duration, real: realClock)
+  }
+
+  /// The output for one action the store applied; `state` is the state after it.
+  func transition(
+    _ transition: StoreTransition, at when: Duration, line: Int, state: LoginState?
+  ) -> String? {
+    switch format {
+    case .text:
+      guard trace else { return nil }
+      var text =
+        "[\(time(when))] line \(line): \(transition.fromLabel) "
+        + "--\(transition.actionDescription)--> \(transition.toLabel), effects: "
+        + (transition.effects.isEmpty
+          ? "none" : transition.effects.map(\.description).joined(separator: ", "))
+      if !transition.changedState && transition.effects.isEmpty { text += " (ignored)" }
+      return text
+    case .jsonl:
+      let effects = transition.effects.map { effect in
+        JSONValue.object(["name": .string(effect.name), "attempt": .int(effect.attempt)])
+      }
+      var object: [String: JSONValue] = [
+        "type": .string("action"),
+        "line": .int(line),
+        "time": .string(time(when)),
+        "action": .string(transition.actionDescription),
+        "before": .string(transition.from.rawValue),
+        "after": .string(transition.to.rawValue),
+        "effects": .array(effects),
+      ]
+      if let state { object["state"] = StateJSON.value(of: state) }
+      return JSONValue.object(object).text
+    }
+  }
+
+  /// The output for a step in the life of an auth request (only with `--trace`).
+  func lifecycle(_ kind: StoreEvent.Kind, at when: Duration, line: Int) -> String? {
+    guard trace else { return nil }
+    let event: String
+    let attempt: Int
+    var outcome: String?
+    var duration: Duration?
+    switch kind {
+    case .transition:
+      return nil
+    case .effectStarted(let number):
+      (event, attempt) = ("started", number)
+    case .effectFinished(let number, let result, let took):
+      (event, attempt, outcome, duration) = ("finished", number, result, took)
+    case .effectCancelled(let number, let took):
+      (event, attempt, duration) = ("cancelled", number, took)
+    case .effectTimedOut(let number, let took):
+      (event, attempt, duration) = ("timed-out", number, took)
+    case .responseDropped(let number, let result, let took):
+      (event, attempt, outcome, duration) = ("dropped", number, result, took)
+    }
+    switch format {
+    case .text:
+      var text = "[\(time(when))] line \(line): "
+      switch event {
+      case "dropped": text += "dropped the late response to authenticate(\(attempt))"
+      case "timed-out": text += "timed out authenticate(\(attempt))"
+      default: text += "\(event) authenticate(\(attempt))"
+      }
+      if let outcome { text += ": \(outcome)" }
+      if let duration { text += " after \(time(duration))" }
+      return text
+    case .jsonl:
+      var object: [String: JSONValue] = [
+        "type": .string("event"),
+        "line": .int(line),
+        "time": .string(time(when)),
+        "event": .string(event),
+        "attempt": .int(attempt),
+      ]
+      if let outcome { object["outcome"] = .string(outcome) }
+      if let duration { object["duration"] = .string(time(duration)) }
+      return JSONValue.object(object).text
+    }
+  }
+
+  /// A `snapshot`: the rendered screen under its header, or a JSON object with the screen's
+  /// lines and the state.
+  func snapshot(of state: LoginState, at when: Duration, line: Int) -> String {
+    let screen = renderer.render(state)
+    switch format {
+    case .text:
+      return "--- line \(line) at \(time(when)): \(state.phase.kind.rawValue) ---\n\(screen)\n"
+    case .jsonl:
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return JSONValue.object([
+        "type": .string("snapshot"),
+        "line": .int(line),
+        "time": .string(time(when)),
+        "phase": .string(state.phase.kind.rawValue),
+        "screen": .array(lines.map { .string(String($0)) }),
+        "state": StateJSON.value(of: state),
+      ]).text
+    }
+  }
+
+  /// The diagnostic line of a failed expectation, for standard error.
+  func failure(
+    _ evaluation: SessionCommand.Expectation.Evaluation, at location: SourceLocation
+  ) -> String {
+    "\(location.file):\(location.line): expectation failed: "
+      + "expected \(evaluation.expected), got \(evaluation.actual)"
+  }
+
+  /// The JSON object of an `expect` (text format prints nothing for one that holds).
+  func expectation(
+    _ expectation: SessionCommand.Expectation,
+    _ evaluation: SessionCommand.Expectation.Evaluation, line: Int
+  ) -> String? {
+    guard format == .jsonl else { return nil }
+    return JSONValue.object([
+      "type": .string("expect"),
+      "line": .int(line),
+      "subject": .string(expectation.subject.rawValue),
+      "expected": .string(evaluation.expected),
+      "actual": .string(evaluation.actual),
+      "passed": .bool(evaluation.holds),
+    ]).text
+  }
+
+  /// The JSON object of a `respond`.
+  func respond(_ outcome: SessionCommand.Outcome, after delay: Duration, line: Int) -> String? {
+    guard format == .jsonl else { return nil }
+    return JSONValue.object([
+      "type": .string("respond"),
+      "line": .int(line),
+      "outcome": .string(outcome.name),
+      "after": .string(DurationLiteral.format(delay)),
+    ]).text
+  }
+
+  /// The JSON object of a `wait` or a `settle`, once the clock has moved: the time now.
+  func clockStep(_ command: SessionCommand.Name, at when: Duration, line: Int) -> String? {
+    guard format == .jsonl else { return nil }
+    return JSONValue.object([
+      "type": .string(command.rawValue),
+      "line": .int(line),
+      "time": .string(time(when)),
+    ]).text
+  }
+
+  /// The JSON object of a bad line that was skipped (its diagnostic goes to standard error).
+  func rejected(_ error: SessionError) -> String? {
+    guard format == .jsonl else { return nil }
+    return JSONValue.object([
+      "type": .string("error"),
+      "line": .int(error.location.line),
+      "column": .int(error.location.column),
+      "message": .string(error.message),
+    ]).text
+  }
+
+  /// The last line: actions run and expectations passed and failed.
+  func summary(_ summary: ReplaySummary) -> String {
+    switch format {
+    case .text:
+      let expectations = summary.passed + summary.failed
+      var text =
+        "\(summary.actions) \(summary.actions == 1 ? "action" : "actions"), "
+        + "\(expectations) \(expectations == 1 ? "expectation" : "expectations"): "
+        + "\(summary.passed) passed, \(summary.failed) failed"
+      if summary.rejectedLines > 0 {
+        text +=
+          ", \(summary.rejectedLines) bad \(summary.rejectedLines == 1 ? "line" : "lines") skipped"
+      }
+      return text
+    case .jsonl:
+      return JSONValue.object([
+        "type": .string("summary"),
+        "actions": .int(summary.actions),
+        "passed": .int(summary.passed),
+        "failed": .int(summary.failed),
+        "rejected": .int(summary.rejectedLines),
+      ]).text
+    }
+  }
+}

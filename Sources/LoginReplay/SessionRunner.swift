@@ -1,0 +1,292 @@
+import LoginFlow
+import LoginHTTP
+import LoginRendering
+import LoginRuntime
+
+/// Runs session commands through the real ``LoginStore`` and prints what happened: the
+/// engine behind `login-replay`, for any front end that has commands to run.
+///
+/// With `--auth demo` (the default) the store runs on a ``VirtualClock`` with a scripted
+/// service: `respond` queues outcomes, `wait` advances the clock (each response and timeout
+/// falls due in time order), `settle` advances it until no request is in flight, and no
+/// real time passes. With `--auth URL` the store talks to the ``HTTPAuthService`` on the
+/// real clock: `wait` sleeps, `settle` waits for the answer, and `respond` is rejected.
+///
+/// Every event the store reports through its `onEvent` hook (transitions, including the
+/// responses and timeouts it feeds back, and each request's start, end, cancellation or
+/// timeout) is printed in order after the step that caused it. The runner keeps no history:
+/// memory stays flat however many commands run.
+///
+/// ```swift
+/// let runner = try SessionRunner(options: ReplayOptions(input: .standardInput), output: out)
+/// for case .success(let command) in try SessionFile.commands(path: path) {
+///   await runner.run(command)
+/// }
+/// let status = await runner.finish()
+/// ```
+public final class SessionRunner {
+  /// What the run has done so far.
+  public private(set) var summary = ReplaySummary()
+
+  private let store: LoginStore
+  private let timing: ReplayTiming
+  private let inbox: EventInbox
+  private let formatter: ReplayFormatter
+  private let output: any ReplayOutput
+  private var states: AsyncStream<LoginState>.Iterator?
+  private var latestState = LoginState()
+  private var lastEffects: [LoginEffect.Kind] = []
+  private var line = 0
+  private var needsInitialState = true
+  private var isFinished = false
+
+  /// Sets up the store, the clock and the auth service that `options` ask for.
+  ///
+  /// Only the options that shape a run are used (format, trace, auth, auth format, client
+  /// id, timeout, width, ascii); the input is the caller's business.
+  ///
+  /// - Throws: ``ReplaySetupError`` for a width the renderer refuses or an auth endpoint the
+  ///   HTTP service refuses (plain `http` to a host that is not loopback, for one).
+  public init(options: ReplayOptions, output: any ReplayOutput) throws(ReplaySetupError) {
+    let renderOptions: TextRenderer.Options
+    if let width = options.width {
+      do {
+        renderOptions = try TextRenderer.Options(width: width, ascii: options.ascii)
+      } catch {
+        throw .renderer(error)
+      }
+    } else {
+      renderOptions = TextRenderer.Options(ascii: options.ascii)
+    }
+    let inbox = EventInbox()
+    let onEvent: @Sendable (StoreEvent) -> Void = { inbox.append($0) }
+    switch options.auth {
+    case .demo:
+      let clock = VirtualClock()
+      let service = ScriptedAuthService(clock: clock)
+      store = LoginStore(
+        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent)
+      timing = .virtual(clock, service)
+    case .url(let endpoint):
+      let wireFormat: HTTPAuthService.WireFormat
+      switch options.authFormat {
+      case .json: wireFormat = .json
+      case .oauth2: wireFormat = .oauth2Password(clientID: options.clientID)
+      }
+      let service: HTTPAuthService
+      do {
+        service = try HTTPAuthService(
+          .init(endpoint: endpoint, wireFormat: wireFormat, timeout: options.timeout))
+      } catch {
+        throw .auth(error)
+      }
+      let clock = ContinuousClock()
+      let start = clock.now
+      store = LoginStore(
+        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent)
+      timing = .real(start: start)
+    }
+    self.inbox = inbox
+    self.output = output
+    formatter = ReplayFormatter(
+      format: options.format, trace: options.trace, renderer: TextRenderer(options: renderOptions),
+      realClock: timing.isReal)
+    // JSON lines print the state after every action: the store's state stream yields each
+    // change in order, exactly one per transition that changed the state.
+    if formatter.needsStates { states = store.states().makeAsyncIterator() }
+  }
+
+  /// Runs one command and prints what it produced, then flushes the output.
+  ///
+  /// A failed expectation is reported on standard error as
+  /// `FILE:LINE: expectation failed: expected X, got Y` and counted; the run goes on. A
+  /// `respond` on the real clock is reported like a bad line (see ``reject(_:)``).
+  public func run(_ located: LocatedCommand) async {
+    guard !isFinished else { return }
+    await printEvents()  // on the real clock, whatever happened since the last command
+    line = located.location.line
+    switch located.command {
+    case .type(let field, let text):
+      for character in text {
+        await send(change(field, to: await value(of: field) + String(character)))
+      }
+    case .set(let field, let text):
+      await send(change(field, to: text))
+    case .clear(let field):
+      await send(change(field, to: ""))
+    case .backspace(let field, let count):
+      for _ in 0..<count {
+        await send(change(field, to: String(await value(of: field).dropLast())))
+      }
+    case .togglePassword:
+      await send(.passwordVisibilityToggled)
+    case .submit:
+      await send(.submitTapped)
+    case .cancel:
+      await send(.cancelTapped)
+    case .logout:
+      await send(.logoutTapped)
+    case .respond(let outcome, let delay):
+      respond(outcome, after: delay, at: located.location)
+    case .wait(let duration):
+      await wait(duration)
+    case .settle:
+      await settle()
+    case .expect(let expectation):
+      await check(expectation, at: located.location)
+    case .snapshot:
+      let state = await store.state
+      output.writeLine(formatter.snapshot(of: state, at: timing.elapsed, line: line))
+    }
+    output.flush()
+  }
+
+  /// Reports a bad line and skips it: `FILE:LINE:COLUMN: error: MESSAGE` on standard error
+  /// (and an `error` object in JSON lines). The exit status will be 2.
+  public func reject(_ error: SessionError) {
+    guard !isFinished else { return }
+    summary.rejectedLines += 1
+    output.writeErrorLine(error.description)
+    if let object = formatter.rejected(error) { output.writeLine(object) }
+    output.flush()
+  }
+
+  /// Ends the run: prints what is still pending, closes the store (cancelling any request
+  /// in flight, without printing that), prints the summary line and returns the exit status.
+  public func finish() async -> ExitCode {
+    guard !isFinished else { return summary.exitCode }
+    await printEvents()
+    isFinished = true
+    await store.close()
+    if case .virtual(let clock, let service) = timing {
+      service.shutDown()
+      await clock.waitUntilIdle()
+    }
+    _ = inbox.takeAll()
+    output.writeLine(formatter.summary(summary))
+    output.flush()
+    return summary.exitCode
+  }
+
+  // MARK: Commands
+
+  private func change(_ field: SessionCommand.Field, to text: String) -> LoginAction {
+    switch field {
+    case .email: .emailChanged(text)
+    case .password: .passwordChanged(text)
+    }
+  }
+
+  private func value(of field: SessionCommand.Field) async -> String {
+    let state = await store.state
+    switch field {
+    case .email: return state.email
+    case .password: return state.password
+    }
+  }
+
+  /// Sends `action`, lets the work it started reach a resting point, and prints its events.
+  private func send(_ action: LoginAction) async {
+    await store.send(action)
+    if case .virtual(let clock, _) = timing {
+      // The effect tasks run until they sleep on the clock: the request has taken its
+      // queued outcome before the next command can queue another.
+      await clock.waitUntilIdle()
+    }
+    await printEvents()
+  }
+
+  private func respond(
+    _ outcome: SessionCommand.Outcome, after delay: Duration, at location: SourceLocation
+  ) {
+    switch timing {
+    case .virtual(_, let service):
+      service.enqueue(outcome, after: delay)
+      if let object = formatter.respond(outcome, after: delay, line: location.line) {
+        output.writeLine(object)
+      }
+    case .real:
+      reject(SessionError(.respondWithRealAuth, at: location))
+    }
+  }
+
+  private func wait(_ duration: Duration) async {
+    switch timing {
+    case .virtual(let clock, _):
+      await clock.advance(by: duration)
+    case .real:
+      try? await Task.sleep(for: duration)
+    }
+    await printEvents()
+    if let object = formatter.clockStep(.wait, at: timing.elapsed, line: line) {
+      output.writeLine(object)
+    }
+  }
+
+  private func settle() async {
+    switch timing {
+    case .virtual(let clock, _):
+      while await store.inFlightAttempt != nil {
+        guard await clock.advanceToNextDeadline() else { break }
+        await printEvents()
+      }
+    case .real:
+      // The store's timeout ends every request, so this returns.
+      while await store.inFlightAttempt != nil {
+        await inbox.waitForEvents()
+        await printEvents()
+      }
+    }
+    await printEvents()
+    if let object = formatter.clockStep(.settle, at: timing.elapsed, line: line) {
+      output.writeLine(object)
+    }
+  }
+
+  private func check(_ expectation: SessionCommand.Expectation, at location: SourceLocation) async {
+    let state = await store.state
+    let evaluation = expectation.evaluate(state: state, effectKinds: lastEffects)
+    if evaluation.holds {
+      summary.passed += 1
+    } else {
+      summary.failed += 1
+      output.writeErrorLine(formatter.failure(evaluation, at: location))
+    }
+    if let object = formatter.expectation(expectation, evaluation, line: location.line) {
+      output.writeLine(object)
+    }
+  }
+
+  // MARK: Events
+
+  /// Prints every event the store reported since the last call, in order.
+  private func printEvents() async {
+    if needsInitialState {
+      needsInitialState = false
+      await takeNextState()
+    }
+    for event in inbox.takeAll() {
+      switch event.kind {
+      case .transition(let transition):
+        summary.actions += 1
+        lastEffects = transition.effects.map(\.kind)
+        if transition.changedState, states != nil { await takeNextState() }
+        let text = formatter.transition(
+          transition, at: event.time, line: line, state: states == nil ? nil : latestState)
+        if let text { output.writeLine(text) }
+      case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped:
+        if let text = formatter.lifecycle(event.kind, at: event.time, line: line) {
+          output.writeLine(text)
+        }
+      }
+    }
+  }
+
+  /// The next state from the store's stream; it is already there (it was published when
+  /// the transition was reported), so this does not wait.
+  private func takeNextState() async {
+    guard var iterator = states else { return }
+    if let state = await iterator.next() { latestState = state }
+    states = iterator
+  }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import LoginFlow
 import LoginHTTP
+import LoginTestSupport
 import Testing
 
 /// `HTTPAuthService` against the scripted server in `Fixtures/auth_server.py` on 127.0.0.1:

@@ -1,6 +1,7 @@
 import Foundation
 import LoginFlow
 import LoginHTTP
+import LoginTestSupport
 import Testing
 
 /// Cancelling the calling task cancels the request: the connection closes and no answer is

@@ -1,6 +1,7 @@
 import Foundation
 import LoginFlow
 import LoginHTTP
+import LoginTestSupport
 import Testing
 
 /// The exact request the server receives, in both wire formats.

@@ -1,19 +1,23 @@
 import Foundation
 
-/// The scripted HTTP backend in `Fixtures/auth_server.py`, run as a child process on
-/// 127.0.0.1 with a port the kernel picks.
+/// The scripted HTTP backend in `Tests/LoginHTTPTests/Fixtures/auth_server.py`, run as a
+/// child process on 127.0.0.1 with a port the kernel picks.
+///
+/// Shared by the test targets: LoginHTTPTests checks the HTTP service against it, and
+/// LoginReplayTests runs `login-replay --auth URL` against it.
 ///
 /// Use it through ``withTestServer(_:)``, which stops it on every path. The script also exits
 /// by itself when its standard input closes (so a crashed test process leaves nothing
 /// behind) and after two minutes in any case.
-final class TestServer: Sendable {
+public final class TestServer: Sendable {
   /// Why the server could not be started.
-  struct StartError: Error, CustomStringConvertible {
-    var description: String
+  public struct StartError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
   }
 
   /// The port the server listens on.
-  let port: Int
+  public let port: Int
   private let process: Process
   private let input: Pipe
   private let events: ServerEventQueue
@@ -28,29 +32,31 @@ final class TestServer: Sendable {
   /// The URL of the scripted case `name`, for example `json-ok` or `hold`. Requests that
   /// run at the same time on one server need different `tag`s, so that their events
   /// (which are kept per path) do not mix.
-  func url(_ name: String, tag: String = "t") -> URL {
+  public func url(_ name: String, tag: String = "t") -> URL {
     URL(string: "http://127.0.0.1:\(port)/login/\(tag)/\(name)") ?? URL(fileURLWithPath: "/")
   }
 
   /// The next thing the server reported about requests to `url`, or `nil` once it has exited.
-  func nextEvent(for url: URL) async -> ServerEvent? {
+  public func nextEvent(for url: URL) async -> ServerEvent? {
     await events.next(for: url.path)
   }
 
   /// Stops the server and waits for the process to end.
-  func stop() {
+  public func stop() {
     try? input.fileHandleForWriting.close()
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
   }
 
   /// Starts the server and waits until it reports its port.
-  static func start() async throws -> TestServer {
+  public static func start() async throws -> TestServer {
     guard let python = findExecutable("python3") else {
       throw StartError(description: "python3 was not found on PATH")
     }
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/auth_server.py")
+    let script = fixture
+    guard FileManager.default.fileExists(atPath: script.path) else {
+      throw StartError(description: "the server script is missing at \(script.path)")
+    }
     let process = Process()
     process.executableURL = python
     process.arguments = ["-u", script.path]
@@ -70,6 +76,12 @@ final class TestServer: Sendable {
     }
     return TestServer(port: port, process: process, input: input, events: events)
   }
+
+  /// The server script, found from this file's path: `Tests/Support/` is next to
+  /// `Tests/LoginHTTPTests/`.
+  public static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .appendingPathComponent("LoginHTTPTests/Fixtures/auth_server.py")
 
   /// Reads the server's output on a thread of its own, one JSON event per line.
   private static func startReader(_ handle: FileHandle, into events: ServerEventQueue) {
@@ -105,7 +117,7 @@ final class TestServer: Sendable {
 }
 
 /// Runs `body` with a fresh test server and stops the server afterwards, whatever happens.
-func withTestServer<T>(_ body: (TestServer) async throws -> T) async throws -> T {
+public func withTestServer<T>(_ body: (TestServer) async throws -> T) async throws -> T {
   let server = try await TestServer.start()
   do {
     let result = try await body(server)

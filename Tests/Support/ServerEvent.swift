@@ -1,40 +1,40 @@
 import Foundation
 
-/// One line the scripted test server (Fixtures/auth_server.py) printed.
-struct ServerEvent: Decodable, Sendable {
+/// One line the scripted test server (`Tests/LoginHTTPTests/Fixtures/auth_server.py`) printed.
+public struct ServerEvent: Decodable, Sendable {
   /// `listening`, `request`, `done`, `client-closed`, `hold-expired`, `send-aborted`,
   /// `send-complete`.
-  var event: String
+  public var event: String
   /// The port, for `listening`.
-  var port: Int?
+  public var port: Int?
   /// How many requests this server has received, this one included, for `request`.
-  var number: Int?
+  public var number: Int?
   /// The request method, for `request`.
-  var method: String?
+  public var method: String?
   /// The request target, for every event but `listening`.
-  var path: String?
+  public var path: String?
   /// The request header lines as `[name, value]` pairs, in the order received.
-  var headers: [[String]]?
+  public var headers: [[String]]?
   /// The request body, base64-encoded, for `request`.
-  var body: String?
+  public var body: String?
   /// Bytes of a big body sent before the client stopped reading or the end.
-  var sent: Int?
+  public var sent: Int?
 
   /// The request body as text.
-  var bodyText: String? {
+  public var bodyText: String? {
     guard let body, let data = Data(base64Encoded: body) else { return nil }
     return String(bytes: data, encoding: .utf8)
   }
 
   /// The value of the header `name` (case-insensitive), when present exactly once.
-  func header(_ name: String) -> String? {
+  public func header(_ name: String) -> String? {
     let matches = (headers ?? []).filter { $0.first?.lowercased() == name.lowercased() }
     guard matches.count == 1, matches[0].count == 2 else { return nil }
     return matches[0][1]
   }
 
   /// The header names, lowercased and sorted.
-  var headerNames: [String] {
+  public var headerNames: [String] {
     (headers ?? []).compactMap { $0.first?.lowercased() }.sorted()
   }
 }

@@ -1,0 +1,395 @@
+import Foundation
+import LoginFlow
+import LoginReplay
+import LoginRuntime
+import Testing
+
+/// Every row of the spec's command table, run through the real store by the runner.
+@Suite struct RunnerCommandTests {
+  /// The action objects of a JSON-lines run, and the state after the last one.
+  struct Actions {
+    var objects: [[String: Any]]
+
+    init(_ result: ReplayResult) throws {
+      objects = try result.jsonObjects(ofType: "action")
+    }
+
+    func onLine(_ line: Int) -> [[String: Any]] {
+      objects.filter { $0["line"] as? Int == line }
+    }
+
+    var names: [String] { objects.compactMap { $0["action"] as? String } }
+
+    var lastState: [String: Any] {
+      (objects.last?["state"] as? [String: Any]) ?? [:]
+    }
+  }
+
+  @Test func typeSendsOneChangePerGrapheme() async throws {
+    let result = try await Replay.session(
+      "type email \"e\\u{301}\\u{1F44D}\\u{1F3FD}x\"\nexpect phase editing\n",
+      ["--format", "jsonl"])
+    #expect(result.status == .success)
+    let actions = try Actions(result)
+    #expect(actions.onLine(1).count == 3)
+    #expect(
+      actions.names == [
+        "emailChanged(\"e\u{301}\")", "emailChanged(\"e\u{301}\u{1F44D}\u{1F3FD}\")",
+        "emailChanged(\"e\u{301}\u{1F44D}\u{1F3FD}x\")",
+      ])
+  }
+
+  @Test func typeIntoThePasswordFieldAppendsAndStaysHidden() async throws {
+    let result = try await Replay.session(
+      "type password ab\ntype password \"c d\"\n", ["--format", "jsonl"])
+    let actions = try Actions(result)
+    #expect(actions.objects.count == 5)
+    #expect(actions.names.last == "passwordChanged(<redacted> 5 characters)")
+    #expect(actions.lastState["passwordLength"] as? Int == 5)
+    #expect(actions.lastState["password"] is NSNull)
+    #expect(!result.standardOutput.contains("ab c d"))
+  }
+
+  @Test(arguments: SessionCommand.Field.allCases)
+  func setReplacesTheFieldInOneChange(_ field: SessionCommand.Field) async throws {
+    let result = try await Replay.session(
+      "type \(field.rawValue) abc\nset \(field.rawValue) \"x y\"\ntoggle-password\n",
+      ["--format", "jsonl"])
+    let actions = try Actions(result)
+    #expect(actions.onLine(2).count == 1)
+    let key = field == .email ? "email" : "password"
+    #expect(actions.lastState[key] as? String == "x y")
+  }
+
+  @Test(arguments: SessionCommand.Field.allCases)
+  func clearEmptiesTheFieldInOneChange(_ field: SessionCommand.Field) async throws {
+    let result = try await Replay.session(
+      "type \(field.rawValue) abc\nclear \(field.rawValue)\n", ["--format", "jsonl"])
+    let actions = try Actions(result)
+    #expect(actions.onLine(2).count == 1)
+    let key = field == .email ? "email" : "passwordLength"
+    let value = actions.lastState[key]
+    #expect(field == .email ? value as? String == "" : value as? Int == 0)
+  }
+
+  @Test(arguments: SessionCommand.Field.allCases)
+  func backspaceRemovesGraphemesOneChangeEach(_ field: SessionCommand.Field) async throws {
+    let result = try await Replay.session(
+      """
+      set \(field.rawValue) "abe\\u{301}d"
+      backspace \(field.rawValue) 2
+      backspace \(field.rawValue)
+      toggle-password
+
+      """, ["--format", "jsonl"])
+    let actions = try Actions(result)
+    #expect(actions.onLine(2).count == 2)
+    #expect(actions.onLine(3).count == 1)
+    let key = field == .email ? "email" : "password"
+    #expect(actions.lastState[key] as? String == "a")
+  }
+
+  @Test func backspaceOnAnEmptyFieldStillSendsItsChanges() async throws {
+    let result = try await Replay.session("backspace email 3\n", ["--format", "jsonl"])
+    let actions = try Actions(result)
+    #expect(actions.names == Array(repeating: "emailChanged(\"\")", count: 3))
+  }
+
+  @Test func togglePasswordShowsAndHidesThePassword() async throws {
+    let result = try await Replay.session(
+      """
+      type password secret-words
+      expect password-visible false
+      toggle-password
+      expect password-visible true
+      snapshot
+      toggle-password
+      expect password-visible false
+      snapshot
+
+      """)
+    #expect(result.status == .success)
+    let snapshots = result.standardOutput.components(separatedBy: "--- line ")
+    #expect(snapshots.count == 3)
+    #expect(snapshots[1].contains("secret-words"))
+    #expect(!snapshots[2].contains("secret-words"))
+  }
+
+  @Test func submitStartsARequestAndCancelCancelsIt() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        expect effects authenticate
+        expect phase submitting
+        cancel
+        expect effects cancel-authentication
+        expect phase editing
+        wait 5s
+        expect phase editing
+
+        """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(result.standardOutput.contains("--submitTapped--> submitting(1), effects: authenticate(1)"))
+    #expect(result.standardOutput.contains("[0s] line 3: started authenticate(1)"))
+    #expect(result.standardOutput.contains("[0s] line 6: cancelled authenticate(1) after 0s"))
+    #expect(
+      result.standardOutput.contains(
+        "[1.5s] line 9: dropped the late response to authenticate(1): success after 1.5s"))
+  }
+
+  @Test func cancelDismissesAShownError() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond server-error
+        submit
+        wait 1.5s
+        expect phase failed
+        cancel
+        expect effects none
+        expect phase editing
+        expect error none
+
+        """)
+    #expect(result.status == .success, "\(result.standardError)")
+  }
+
+  @Test func logoutReturnsToTheEmptyForm() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        settle
+        expect phase succeeded
+        logout
+        expect phase idle
+        expect can-submit false
+
+        """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let actions = try Actions(result)
+    #expect(actions.names.last == "logoutTapped")
+    #expect(actions.lastState["loggedIn"] as? Bool == false)
+    #expect(actions.lastState["email"] as? String == "demo@example.com")
+  }
+
+  @Test(arguments: SessionCommand.Outcome.allCases)
+  func respondDecidesTheOutcome(_ outcome: SessionCommand.Outcome) async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond \(outcome.name)
+        submit
+        wait 1499ms
+        expect phase submitting
+        wait 1ms
+
+        """, ["--format", "jsonl", "--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let actions = try Actions(result)
+    let state = actions.lastState
+    #expect(actions.objects.last?["time"] as? String == "1.5s")
+    switch outcome {
+    case .success:
+      #expect(state["phase"] as? String == "succeeded")
+    case .failure(let error):
+      #expect(state["phase"] as? String == "failed")
+      let shown = state["error"] as? [String: Any]
+      #expect(shown?["name"] as? String == error.name)
+      #expect(shown?["message"] as? String == error.message)
+    }
+    let finished = try result.jsonObjects(ofType: "event").filter {
+      $0["event"] as? String == "finished"
+    }
+    #expect(finished.first?["outcome"] as? String == outcome.name)
+  }
+
+  @Test func respondAfterSetsWhenTheAnswerArrives() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond network-unavailable after 250ms
+        submit
+        wait 249ms
+        expect loading true
+        wait 1ms
+        expect error "Unable to connect. Check your internet connection."
+        respond success after 0s
+        submit
+        expect phase succeeded
+
+        """)
+    #expect(result.status == .success, "\(result.standardError)")
+  }
+
+  @Test func respondQueuesFirstInFirstOutThenTheDemoServiceAnswers() async throws {
+    let result = try await Replay.session(
+      """
+      type email demo@example.com
+      type password wrong
+      respond server-error
+      respond success after 2s
+      submit
+      settle
+      expect error "Something went wrong. Please try again."
+      submit
+      wait 1.5s
+      expect phase submitting
+      wait 0.5s
+      expect phase succeeded
+      logout
+      type password wrong
+      submit
+      settle
+      expect error "The email or password is incorrect."
+      set password Password123!
+      submit
+      settle
+      expect phase succeeded
+
+      """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let responses = try Actions(result).names.filter { $0.hasPrefix("authResponse") }
+    #expect(
+      responses == [
+        "authResponse(1, failure(serverError))",
+        "authResponse(2, success(AuthSession(token: <redacted>)))",
+        "authResponse(3, failure(invalidCredentials))",
+        "authResponse(4, success(AuthSession(token: <redacted>)))",
+      ])
+  }
+
+  @Test func respondWhileARequestIsInFlightDecidesTheNextRequest() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        respond server-error
+        settle
+        expect phase succeeded
+        logout
+        type password Password123!
+        submit
+        settle
+        expect error "Something went wrong. Please try again."
+
+        """)
+    #expect(result.status == .success, "\(result.standardError)")
+  }
+
+  @Test func theTimeoutOutcomeLooksLikeTheStoresTimeout() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond timeout after 3s
+        submit
+        settle
+        expect error "The request timed out. Please try again."
+        snapshot
+        respond success after 60s
+        submit
+        settle
+        expect error "The request timed out. Please try again."
+        snapshot
+
+        """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let output = result.standardOutput
+    #expect(output.contains("[3s] line 5: finished authenticate(1): timeout after 3s"))
+    #expect(output.contains("--- line 7 at 3s: failed ---"))
+    #expect(output.contains("[33s] line 10: timed out authenticate(2) after 30s"))
+    #expect(output.contains("--- line 12 at 33s: failed ---"))
+    let screens = result.screens
+    #expect(screens.count == 2)
+    #expect(screens.first == screens.last)
+  }
+
+  @Test func theTimeoutOptionSetsTheStoresTimeout() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond success after 10s
+        submit
+        settle
+        snapshot
+
+        """, ["--timeout", "2.5s"])
+    #expect(result.status == .success)
+    #expect(result.standardOutput.contains("--- line 6 at 2.5s: failed ---"))
+  }
+
+  @Test func waitDeliversResponsesAndTimeoutsInTimeOrder() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond success after 5s
+        submit
+        cancel
+        respond server-error after 1s
+        submit
+        wait 10s
+        expect error "Something went wrong. Please try again."
+
+        """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let lines = result.outputLines.filter { $0.contains("line 8:") }
+    #expect(
+      lines == [
+        "[1s] line 8: finished authenticate(2): server-error after 1s",
+        "[1s] line 8: submitting(2) --authResponse(2, failure(serverError))--> "
+          + "failed(server-error), effects: none",
+        "[5s] line 8: dropped the late response to authenticate(1): success after 5s",
+      ])
+  }
+
+  @Test func waitMovesTheClockEvenWithNothingInFlight() async throws {
+    let result = try await Replay.session("wait 2s\nwait 250ms\nsnapshot\n")
+    #expect(result.standardOutput.hasPrefix("--- line 3 at 2.25s: idle ---\n"))
+  }
+
+  @Test func settleWithNothingInFlightLeavesTheClock() async throws {
+    let result = try await Replay.session("wait 1s\nsettle\nsnapshot\n", ["--format", "jsonl"])
+    let settle = try result.jsonObjects(ofType: "settle")
+    #expect(settle.count == 1)
+    #expect(settle.first?["time"] as? String == "1s")
+  }
+
+  @Test func settleAdvancesUntilNoRequestIsInFlight() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond success after 7s
+        submit
+        settle
+        expect phase succeeded
+
+        """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(try result.jsonObjects(ofType: "settle").first?["time"] as? String == "7s")
+  }
+
+  @Test func snapshotPrintsTheScreenUnderAHeader() async throws {
+    let result = try await Replay.session(
+      "type email a@b.co\nsnapshot\n", ["--width", "30", "--ascii"])
+    let lines = result.outputLines
+    #expect(lines.first == "--- line 2 at 0s: editing ---")
+    let screen = lines.dropFirst().prefix { !$0.isEmpty }
+    #expect(screen.count > 10)
+    #expect(screen.allSatisfy { $0.count == 30 && $0.allSatisfy(\.isASCII) })
+    #expect(screen.contains { $0.contains("a@b.co") })
+    #expect(lines.last == "6 actions, 0 expectations: 0 passed, 0 failed")
+  }
+
+  @Test func snapshotInJSONLinesHasTheScreenAndTheState() async throws {
+    let result = try await Replay.session(
+      "type email a@b.co\nsnapshot\n", ["--format", "jsonl"])
+    let snapshot = try #require(try result.jsonObjects(ofType: "snapshot").first)
+    #expect(snapshot["line"] as? Int == 2)
+    #expect(snapshot["phase"] as? String == "editing")
+    #expect(snapshot["time"] as? String == "0s")
+    let screen = try #require(snapshot["screen"] as? [String])
+    #expect(screen.count > 10)
+    #expect(screen.contains { $0.contains("a@b.co") })
+    #expect((snapshot["state"] as? [String: Any])?["email"] as? String == "a@b.co")
+  }
+
+  @Test func respondInJSONLinesIsAcknowledged() async throws {
+    let result = try await Replay.session(
+      "respond rate-limited after 2s\n", ["--format", "jsonl"])
+    let respond = try #require(try result.jsonObjects(ofType: "respond").first)
+    #expect(respond["outcome"] as? String == "rate-limited")
+    #expect(respond["after"] as? String == "2s")
+    #expect(respond["line"] as? Int == 1)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LoginReplay
+import Testing
+
+/// The `login-replay` executable end to end, as a child process.
+@Suite(.timeLimit(.minutes(2))) struct BinaryTests {
+  static let demo = ExampleReplayTests.path(of: "demo")
+
+  @Test func helpOnStandardOutput() throws {
+    let result = try ReplayBinary.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == ReplayOptions.helpText + "\n")
+    #expect(result.standardError == "")
+  }
+
+  @Test func version() throws {
+    let result = try ReplayBinary.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == "login-replay \(ReplayVersion.current)\n")
+  }
+
+  @Test func aUsageErrorIsTwo() throws {
+    let result = try ReplayBinary.run(["--bogus", Self.demo])
+    #expect(result.status == 2)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError
+        == "error: unknown option '--bogus'\nUSAGE: login-replay [<options>] <file>\n"
+        + "  See 'login-replay --help' for more information.\n")
+  }
+
+  @Test func theDemoExampleMatchesItsGolden() async throws {
+    let binary = try ReplayBinary.run([Self.demo])
+    #expect(binary.status == 0)
+    let inProcess = await Replay.command([Self.demo])
+    #expect(binary.standardOutput == inProcess.standardOutput)
+    #expect(binary.standardOutput.hasSuffix("31 actions, 17 expectations: 17 passed, 0 failed\n"))
+  }
+
+  @Test func aParseErrorListingIsTwo() throws {
+    let file = try TemporaryFile("snapshot\nsubmt\nwait 2m\nexpect phase \"done\n")
+    defer { file.remove() }
+    let result = try ReplayBinary.run([file.path])
+    #expect(result.status == 2)
+    #expect(result.standardOutput == "")
+    let lines = result.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("\(file.path):2:1: error: unknown command 'submt'"))
+    #expect(
+      lines[1]
+        == "\(file.path):3:6: error: bad duration '2m' for 'wait'; expected the unit ms or s, "
+        + "not 'm', as in 250ms or 1.5s")
+    #expect(
+      lines[2]
+        == "\(file.path):4:14: error: unterminated string; expected a closing '\"' on the same line")
+  }
+
+  @Test func anExpectationFailureIsOne() throws {
+    let file = try TemporaryFile("expect phase idle\ntype email x\nexpect phase idle\n")
+    defer { file.remove() }
+    let result = try ReplayBinary.run([file.path])
+    #expect(result.status == 1)
+    #expect(result.standardError == "\(file.path):3: expectation failed: expected idle, got editing\n")
+    #expect(result.standardOutput == "1 action, 2 expectations: 1 passed, 1 failed\n")
+  }
+
+  @Test func standardInputFromAFile() throws {
+    let result = try ReplayBinary.run(
+      ["-", "--format", "jsonl"], input: "type email ab\nexpect phase editing\n")
+    #expect(result.status == 0)
+    #expect(result.standardOutput.split(separator: "\n").count == 4)
+  }
+
+  /// A driver writes one command, reads its answer, then writes the next: this only works
+  /// when every answer is flushed as soon as its command is done.
+  @Test func aDriverProgramTalksToLoginReplayOneCommandAtATime() throws {
+    let process = Process()
+    process.executableURL = try ReplayBinary.url()
+    process.arguments = ["-", "--format", "jsonl"]
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // A watchdog instead of a hang: if an answer never comes, the child is stopped, its
+    // output ends, and the reads below fail.
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+    defer {
+      watchdog.cancel()
+      if process.isRunning { process.terminate() }
+    }
+    let reader = PipeLineReader(output.fileHandleForReading)
+    func send(_ command: String) {
+      input.fileHandleForWriting.write(Data((command + "\n").utf8))
+    }
+
+    send("set email demo@example.com")
+    var object = try reader.nextObject()
+    #expect(object["type"] as? String == "action")
+    #expect(object["action"] as? String == "emailChanged(\"demo@example.com\")")
+    #expect(object["line"] as? Int == 1)
+
+    send("type password Pass")
+    for length in 1...4 {
+      object = try reader.nextObject()
+      #expect(object["action"] as? String == "passwordChanged(<redacted> \(length) characters)")
+    }
+
+    send("expect can-submit true")
+    object = try reader.nextObject()
+    #expect(object["type"] as? String == "expect")
+    #expect(object["passed"] as? Bool == true)
+
+    send("submt")
+    object = try reader.nextObject()
+    #expect(object["type"] as? String == "error")
+    #expect(object["line"] as? Int == 4)
+
+    send("respond success after 2s")
+    object = try reader.nextObject()
+    #expect(object["type"] as? String == "respond")
+
+    send("submit")
+    object = try reader.nextObject()
+    #expect(object["action"] as? String == "submitTapped")
+    #expect(object["after"] as? String == "submitting")
+
+    send("wait 2s")
+    object = try reader.nextObject()
+    #expect(object["action"] as? String == "authResponse(1, success(AuthSession(token: <redacted>)))")
+    #expect(object["time"] as? String == "2s")
+    object = try reader.nextObject()
+    #expect(object["type"] as? String == "wait")
+
+    send("snapshot")
+    object = try reader.nextObject()
+    #expect(object["type"] as? String == "snapshot")
+    #expect(object["phase"] as? String == "succeeded")
+
+    try input.fileHandleForWriting.close()
+    object = try reader.nextObject()
+    #expect(object["type"] as? String == "summary")
+    #expect(object["rejected"] as? Int == 1)
+    #expect(reader.nextLine() == nil)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    let diagnostics = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(diagnostics.hasPrefix("<stdin>:4:1: error: unknown command 'submt'"))
+  }
+}

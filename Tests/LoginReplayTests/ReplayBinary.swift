@@ -1,0 +1,63 @@
+import Foundation
+
+/// The built `login-replay` executable, run as a child process.
+///
+/// It is found next to the test runner (`swift build --build-tests` and `swift test` put
+/// every product of the package in the same `.build/<triple>/debug` folder), or else in the
+/// package's `.build/debug`, found from this file's path.
+enum ReplayBinary {
+  struct NotFound: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// What a finished run printed and returned.
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+  }
+
+  static func url() throws -> URL {
+    var candidates: [URL] = []
+    if let runner = Bundle.main.executableURL {
+      candidates.append(runner.deletingLastPathComponent())
+    }
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(root.appendingPathComponent(".build/debug"))
+    for folder in candidates {
+      let binary = folder.appendingPathComponent("login-replay")
+      if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+    }
+    throw NotFound(
+      description: "login-replay was not built; looked in "
+        + candidates.map(\.path).joined(separator: ", "))
+  }
+
+  /// Runs the executable with `arguments` to the end, with `input` on its standard input.
+  static func run(_ arguments: [String], input: String = "") throws -> Result {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("LoginReplayBinary-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputFile = folder.appendingPathComponent("stdout")
+    let errorFile = folder.appendingPathComponent("stderr")
+    let inputFile = folder.appendingPathComponent("stdin")
+    try Data(input.utf8).write(to: inputFile)
+    _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = try url()
+    process.arguments = arguments
+    process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    process.standardError = try FileHandle(forWritingTo: errorFile)
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+      standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+  }
+}

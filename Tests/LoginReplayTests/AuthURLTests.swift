@@ -1,0 +1,129 @@
+import Foundation
+import LoginTestSupport
+import Testing
+
+/// `login-replay --auth URL` end to end: the executable against the scripted HTTP server
+/// on 127.0.0.1, on the real clock.
+@Suite(.timeLimit(.minutes(2))) struct AuthURLTests {
+  static let login = """
+    type email demo@example.com
+    type password Password123!
+    submit
+    settle
+    snapshot
+
+    """
+
+  /// Runs `session` against `url` with `options`.
+  static func replay(
+    _ session: String, url: URL, _ options: [String] = []
+  ) throws -> ReplayBinary.Result {
+    let file = try TemporaryFile(session)
+    defer { file.remove() }
+    return try ReplayBinary.run(options + ["--auth", url.absoluteString, file.path])
+  }
+
+  @Test func success() async throws {
+    try await withTestServer { server in
+      let url = server.url("json-ok")
+      let result = try Self.replay(
+        Self.login + "expect phase succeeded\nexpect error none\n", url: url)
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardError == "")
+      #expect(result.standardOutput.contains(": succeeded ---\n"))
+      #expect(result.standardOutput.contains("Login successful"))
+      #expect(result.standardOutput.hasSuffix("30 actions, 2 expectations: 2 passed, 0 failed\n"))
+      #expect(!result.standardOutput.contains("tok-json-123"))
+      #expect(!result.standardOutput.contains("Password123!"))
+      let request = try #require(await server.nextEvent(for: url))
+      #expect(request.event == "request")
+      #expect(request.header("Content-Type") == "application/json")
+    }
+  }
+
+  @Test func wrongPassword() async throws {
+    try await withTestServer { server in
+      let result = try Self.replay(
+        Self.login + """
+          expect phase failed
+          expect error "The email or password is incorrect."
+          expect reset-suggested false
+
+          """, url: server.url("401"), ["--trace"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains(": failed ---\n"))
+      #expect(result.standardOutput.contains("finished authenticate(1): invalid-credentials after "))
+      #expect(!result.standardOutput.contains("SERVER-TEXT"))
+      #expect(!result.standardOutput.contains("Password123!"))
+    }
+  }
+
+  @Test func serverError() async throws {
+    try await withTestServer { server in
+      let result = try Self.replay(
+        Self.login + """
+          expect phase failed
+          expect error "Something went wrong. Please try again."
+          expect can-submit true
+
+          """, url: server.url("500"), ["--format", "jsonl"])
+      #expect(result.status == 0, "\(result.standardError)")
+      let lines = result.standardOutput.split(separator: "\n")
+      let objects = try lines.map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+      let response = try #require(
+        objects.first { ($0["action"] as? String)?.hasPrefix("authResponse") == true })
+      #expect(response["action"] as? String == "authResponse(1, failure(serverError))")
+      #expect(response["line"] as? Int == 4)
+      #expect(objects.last?["failed"] as? Int == 0)
+      #expect(!result.standardOutput.contains("SERVER-TEXT"))
+    }
+  }
+
+  @Test func aFailedExpectationAgainstTheServerIsOne() async throws {
+    try await withTestServer { server in
+      let result = try Self.replay(
+        Self.login + "expect phase succeeded\n", url: server.url("503"))
+      #expect(result.status == 1)
+      #expect(result.standardError.hasSuffix(": expectation failed: expected succeeded, got failed\n"))
+    }
+  }
+
+  @Test func waitSleepsForRealAndLetsTheAnswerArrive() async throws {
+    try await withTestServer { server in
+      let result = try Self.replay(
+        """
+        type email demo@example.com
+        type password Password123!
+        submit
+        wait 3s
+        expect phase succeeded
+
+        """, url: server.url("json-ok-minimal"))
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+  }
+
+  @Test func oauth2SendsTheClientID() async throws {
+    try await withTestServer { server in
+      let custom = server.url("oauth-ok", tag: "custom")
+      let result = try Self.replay(
+        Self.login + "expect phase succeeded\n", url: custom,
+        ["--auth-format", "oauth2", "--client-id", "my-app"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(!result.standardOutput.contains("tok-oauth-456"))
+      let request = try #require(await server.nextEvent(for: custom))
+      let body = try #require(request.bodyText)
+      #expect(body.contains("grant_type=password"))
+      #expect(body.contains("client_id=my-app"))
+
+      let standard = server.url("oauth-ok", tag: "default")
+      let second = try Self.replay(
+        Self.login + "expect phase succeeded\n", url: standard, ["--auth-format", "oauth2"])
+      #expect(second.status == 0, "\(second.standardError)")
+      let defaultRequest = try #require(await server.nextEvent(for: standard))
+      #expect(defaultRequest.bodyText?.contains("client_id=login-replay") == true)
+    }
+  }
+}

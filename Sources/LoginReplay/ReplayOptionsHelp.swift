@@ -22,9 +22,10 @@ extension ReplayOptions {
     OPTIONS:
       --format <format>       text: snapshots as rendered screens; jsonl: one JSON object
                               per action. (values: text, jsonl; default: text)
-      --trace                 In text format, print one line per transition.
+      --trace                 Print one line per transition and per step of each auth
+                              request (in jsonl: add "event" objects).
       --auth <auth>           demo, or the URL of an HTTP auth service (the clock is then
-                              real and respond is an error). (default: demo)
+                              real, wait sleeps and respond is an error). (default: demo)
       --auth-format <auth-format>
                               The wire format spoken to the URL. (values: json, oauth2;
                               default: json)

@@ -52,7 +52,8 @@ import Testing
           """, url: server.url("401"), ["--trace"])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardOutput.contains(": failed ---\n"))
-      #expect(result.standardOutput.contains("finished authenticate(1): invalid-credentials after "))
+      #expect(
+        result.standardOutput.contains("finished authenticate(1): invalid-credentials after "))
       #expect(!result.standardOutput.contains("SERVER-TEXT"))
       #expect(!result.standardOutput.contains("Password123!"))
     }
@@ -86,7 +87,8 @@ import Testing
       let result = try Self.replay(
         Self.login + "expect phase succeeded\n", url: server.url("503"))
       #expect(result.status == 1)
-      #expect(result.standardError.hasSuffix(": expectation failed: expected succeeded, got failed\n"))
+      #expect(
+        result.standardError.hasSuffix(": expectation failed: expected succeeded, got failed\n"))
     }
   }
 

@@ -52,7 +52,8 @@ import Testing
         + "not 'm', as in 250ms or 1.5s")
     #expect(
       lines[2]
-        == "\(file.path):4:14: error: unterminated string; expected a closing '\"' on the same line")
+        == "\(file.path):4:14: error: unterminated string; expected a closing '\"' on the same line"
+    )
   }
 
   @Test func anExpectationFailureIsOne() throws {
@@ -60,7 +61,8 @@ import Testing
     defer { file.remove() }
     let result = try ReplayBinary.run([file.path])
     #expect(result.status == 1)
-    #expect(result.standardError == "\(file.path):3: expectation failed: expected idle, got editing\n")
+    #expect(
+      result.standardError == "\(file.path):3: expectation failed: expected idle, got editing\n")
     #expect(result.standardOutput == "1 action, 2 expectations: 1 passed, 1 failed\n")
   }
 
@@ -130,7 +132,8 @@ import Testing
 
     send("wait 2s")
     object = try reader.nextObject()
-    #expect(object["action"] as? String == "authResponse(1, success(AuthSession(token: <redacted>)))")
+    #expect(
+      object["action"] as? String == "authResponse(1, success(AuthSession(token: <redacted>)))")
     #expect(object["time"] as? String == "2s")
     object = try reader.nextObject()
     #expect(object["type"] as? String == "wait")

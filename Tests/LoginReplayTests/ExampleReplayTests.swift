@@ -47,7 +47,8 @@ import Testing
     let result = await Replay.command(["--format", "jsonl", Self.path(of: example)])
     let objects = try result.jsonObjects()
     let types = Set(objects.compactMap { $0["type"] as? String })
-    #expect(types.isSubset(of: ["action", "respond", "wait", "settle", "expect", "snapshot", "summary"]))
+    #expect(
+      types.isSubset(of: ["action", "respond", "wait", "settle", "expect", "snapshot", "summary"]))
     #expect(objects.last?["type"] as? String == "summary")
     let actions = objects.filter { $0["type"] as? String == "action" }
     #expect(objects.last?["actions"] as? Int == actions.count)

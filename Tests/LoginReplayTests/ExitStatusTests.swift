@@ -62,7 +62,8 @@ import Testing
     #expect(errors[1] == "FILE:3:6: error: bad field 'name' for 'type'; expected email or password")
     #expect(errors[2].hasPrefix("FILE:4:6: error: bad duration '15' for 'wait'"))
     #expect(
-      errors[3] == "FILE:5:16: error: bad value 'maybe' for 'expect loading'; expected true or false")
+      errors[3]
+        == "FILE:5:16: error: bad value 'maybe' for 'expect loading'; expected true or false")
   }
 
   @Test func atMostTwentyErrorsAreListed() async throws {
@@ -130,6 +131,8 @@ import Testing
       "expect phase idle\nrespond success\n", ["--auth", "http://127.0.0.1:9/login"])
     #expect(result.status == .usageOrInputError)
     #expect(result.standardError.hasPrefix("<stdin>:2:1: error: 'respond' cannot be used"))
-    #expect(result.standardOutput.hasSuffix("0 actions, 1 expectation: 1 passed, 0 failed, 1 bad line skipped\n"))
+    #expect(
+      result.standardOutput.hasSuffix(
+        "0 actions, 1 expectation: 1 passed, 0 failed, 1 bad line skipped\n"))
   }
 }

@@ -129,7 +129,8 @@ import Testing
 
         """, ["--trace"])
     #expect(result.status == .success, "\(result.standardError)")
-    #expect(result.standardOutput.contains("--submitTapped--> submitting(1), effects: authenticate(1)"))
+    #expect(
+      result.standardOutput.contains("--submitTapped--> submitting(1), effects: authenticate(1)"))
     #expect(result.standardOutput.contains("[0s] line 3: started authenticate(1)"))
     #expect(result.standardOutput.contains("[0s] line 6: cancelled authenticate(1) after 0s"))
     #expect(

@@ -43,7 +43,8 @@ import Testing
       holds: "expect error \"The email or password is incorrect.\"", fails: "expect error none",
       report: "expected none, got \"The email or password is incorrect.\""),
     Case(
-      holds: "expect email-error none", fails: "expect email-error \"Enter a valid email address.\"",
+      holds: "expect email-error none",
+      fails: "expect email-error \"Enter a valid email address.\"",
       report: "expected \"Enter a valid email address.\", got none"),
     Case(
       holds: "expect reset-suggested true", fails: "expect reset-suggested false",

@@ -52,11 +52,6 @@ final class ScriptedAuthService: AuthService {
     state.withLock { $0.queue.append((outcome, delay)) }
   }
 
-  /// How many `respond` outcomes wait for a request.
-  var queuedCount: Int {
-    state.withLock { $0.queue.count - $0.head }
-  }
-
   /// Answers with the queued outcome or the demo rule, at its time on the clock.
   func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     let answer: Task<Result<AuthSession, AuthError>, Never>? = state.withLock { state in

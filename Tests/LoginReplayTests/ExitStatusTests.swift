@@ -17,6 +17,15 @@ import Testing
     #expect(result.standardError == "FILE:2: expectation failed: expected true, got false\n")
   }
 
+  @Test func outputIsFlushedAfterEveryCommand() async throws {
+    let file = try TemporaryFile("type email ab\nsnapshot\nexpect phase editing\n")
+    defer { file.remove() }
+    let output = CapturedOutput()
+    let status = await ReplayCommand.run([file.path], output: output)
+    #expect(status == .success)
+    #expect(output.flushCount == 4)  // three commands, then the summary
+  }
+
   @Test func helpAndVersion() async {
     let help = await Replay.command(["--help"])
     #expect(help.status == .success)

@@ -5,6 +5,9 @@
 // Speed is measured here, never in tests. Each line is the best of five runs.
 
 import LoginFlow
+import LoginRendering
+import LoginReplay
+import LoginRuntime
 
 /// A fixed, realistic session: type an email and a password one character at a time,
 /// toggle, submit, fail, retry, succeed, log out.
@@ -58,3 +61,43 @@ await Benchmark(name: "derived flags (canSubmit, emailError, …)", operations: 
   }
   return total
 }.run()
+
+// The store: a full typing session through the actor on a virtual clock, including the
+// demo service's 1.5 s answer, which the virtual clock makes instant.
+await Benchmark(
+  name: "LoginStore.send (typing session, virtual clock)", operations: session.count * 200
+) {
+  var total = 0
+  for _ in 0..<200 {
+    let clock = VirtualClock()
+    let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+    for action in session.prefix(session.count - 4) {
+      total &+= await store.send(action).count
+    }
+    await clock.advance(by: .seconds(2))
+    total &+= await store.state.attempt
+    await store.close()
+  }
+  return total
+}.run()
+
+// The renderer: one screen per state, as `snapshot` does.
+let renderer = TextRenderer()
+let screens = [
+  LoginState(email: "demo@example.com", password: "Password123!", phase: .editing),
+  LoginState(email: "demo@example.com", password: "Password123!", phase: .submitting(attempt: 1)),
+  LoginState(email: "用户@例子.广告", password: "pw", phase: .failed(.networkUnavailable)),
+]
+await Benchmark(name: "TextRenderer.render (40 columns)", operations: 3_000) {
+  var total = 0
+  for index in 0..<3_000 { total &+= renderer.render(screens[index % 3]).utf8.count }
+  return total
+}.run()
+
+// The replay engine: parse and run a generated session file, text output discarded.
+let sessionPath = try SessionGenerator.write(cycles: 1_000)
+await Benchmark(name: "login-replay (10,000-line session file)", operations: 10_000) {
+  let output = DiscardingOutput()
+  let status = await ReplayCommand.run([sessionPath], output: output)
+  return Int(status.rawValue) &+ output.lines
+}.run(repetitions: 3)

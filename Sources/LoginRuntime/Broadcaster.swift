@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Fans values out to any number of `AsyncStream` subscribers, in order.
 ///
 /// With a ``latest`` value, a new subscriber first receives it and then every later value:
@@ -18,11 +16,11 @@ final class Broadcaster<Element: Sendable>: Sendable {
     var isFinished = false
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a broadcaster; with `latest`, subscribers start by receiving it.
   init(latest: Element?) {
-    state = Mutex(State(latest: latest))
+    state = Locked(State(latest: latest))
   }
 
   /// The last value published (or the initial one).
@@ -41,6 +39,7 @@ final class Broadcaster<Element: Sendable>: Sendable {
     let subscriber = Subscriber(
       yield: { continuation.yield(transform($0)) }, finish: { continuation.finish() })
     let id: Int? = state.withLock { state in
+      // Safe under the lock: nobody can be waiting on a stream not returned yet.
       if let latest = state.latest { subscriber.yield(latest) }
       guard !state.isFinished else { return nil }
       state.nextID += 1
@@ -58,12 +57,17 @@ final class Broadcaster<Element: Sendable>: Sendable {
   }
 
   /// Sends `value` to every subscriber and remembers it as the latest when `remember` is set.
+  ///
+  /// Publishers must be serialized (the store calls it from its actor). The values are
+  /// yielded outside the lock: yielding may resume a consumer task, and a consumer being
+  /// cancelled holds the runtime's lock of that task while its termination handler takes ours.
   func publish(_ value: Element, remember: Bool) {
-    state.withLock { state in
-      guard !state.isFinished else { return }
+    let subscribers = state.withLock { state -> [Subscriber] in
+      guard !state.isFinished else { return [] }
       if remember { state.latest = value }
-      for subscriber in state.subscribers.values { subscriber.yield(value) }
+      return Array(state.subscribers.values)
     }
+    for subscriber in subscribers { subscriber.yield(value) }
   }
 
   /// Ends every stream; later subscribers get only the latest value.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Suspends a task until it is cancelled, parking its work unit meanwhile.
 ///
 /// Used for "no response": the task neither answers nor keeps a ``VirtualClock`` waiting, and
@@ -10,7 +8,7 @@ final class CancellationGate: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let unit: WorkUnit?
 
   private init(unit: WorkUnit?) {
@@ -28,22 +26,26 @@ final class CancellationGate: Sendable {
   }
 
   private func wait(_ waiter: CheckedContinuation<Void, Never>) {
-    let resumeNow = state.withLock { state in
-      if state.isOpen { return true }
+    let (resumeNow, idleWaiters) = state.withLock {
+      state -> (Bool, [CheckedContinuation<Void, Never>]) in
+      if state.isOpen { return (true, []) }
       state.waiter = waiter
-      unit?.park()
-      return false
+      return (false, unit?.park() ?? [])
     }
+    // Resume only outside the lock: `open()` runs in a cancellation handler, under the
+    // runtime's lock of this task, and takes our lock.
     if resumeNow { waiter.resume() }
+    for idleWaiter in idleWaiters { idleWaiter.resume() }
   }
 
   private func open() {
-    state.withLock { state in
+    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
       state.isOpen = true
-      guard let waiter = state.waiter else { return }
+      guard let waiter = state.waiter else { return nil }
       state.waiter = nil
       unit?.wake()
-      waiter.resume()
+      return waiter
     }
+    waiter?.resume()
   }
 }

@@ -1,5 +1,4 @@
 import LoginFlow
-import Synchronization
 
 extension ControllableAuthService {
   /// One request received by a ``ControllableAuthService``, held until ``release(_:)``.
@@ -16,7 +15,7 @@ extension ControllableAuthService {
     /// The credentials the store sent.
     public let credentials: Credentials
     private let unit: WorkUnit?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(number: Int, credentials: Credentials, unit: WorkUnit?) {
       self.number = number
@@ -40,16 +39,19 @@ extension ControllableAuthService {
     /// clock.waitUntilIdle()` returns once it got there.
     @discardableResult
     public func release(_ outcome: Result<AuthSession, AuthError>) -> Bool {
-      state.withLock { state in
-        guard state.outcome == nil else { return false }
+      let (accepted, holder) = state.withLock {
+        state -> (Bool, CheckedContinuation<Result<AuthSession, AuthError>, Never>?) in
+        guard state.outcome == nil else { return (false, nil) }
         state.outcome = outcome
-        if let holder = state.holder {
-          state.holder = nil
-          unit?.wake()
-          holder.resume(returning: outcome)
-        }
-        return true
+        guard let holder = state.holder else { return (true, nil) }
+        state.holder = nil
+        unit?.wake()  // awake before it runs, so the clock never sees a false quiet
+        return (true, holder)
       }
+      // Resume outside the lock: a concurrent cancellation holds the runtime's lock of the
+      // held task while its handler (`markCancelled`) waits for ours.
+      holder?.resume(returning: outcome)
+      return accepted
     }
 
     /// Returns once the store has cancelled the request (at once if it already has).
@@ -73,14 +75,14 @@ extension ControllableAuthService {
 
     /// Suspends the service call until the request is released.
     func hold(_ holder: CheckedContinuation<Result<AuthSession, AuthError>, Never>) {
-      state.withLock { state in
-        if let outcome = state.outcome {
-          holder.resume(returning: outcome)
-        } else {
-          state.holder = holder
-          unit?.park()
-        }
+      let (ready, idleWaiters) = state.withLock {
+        state -> (Result<AuthSession, AuthError>?, [CheckedContinuation<Void, Never>]) in
+        if let outcome = state.outcome { return (outcome, []) }
+        state.holder = holder
+        return (nil, unit?.park() ?? [])
       }
+      if let ready { holder.resume(returning: ready) }
+      for idleWaiter in idleWaiters { idleWaiter.resume() }
     }
 
     /// Records the cancellation; the request keeps holding until released.

@@ -1,5 +1,4 @@
 import LoginFlow
-import Synchronization
 
 /// A test double that holds every auth request until the test releases it with an outcome.
 ///
@@ -22,7 +21,7 @@ public final class ControllableAuthService: AuthService, Sendable {
     var waiters: [CheckedContinuation<Request, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a service with no request yet.
   public init() {}

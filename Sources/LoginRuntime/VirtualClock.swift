@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock whose time moves only when a test or `login-replay` advances it, so that every
 /// timeout and every simulated delay happens at an exact, reproducible moment with no real
 /// sleeping.
@@ -54,11 +52,11 @@ public final class VirtualClock: Clock, Sendable {
     public var description: String { offset.traceText }
   }
 
-  private let state: Mutex<VirtualClockState>
+  private let state: Locked<VirtualClockState>
 
   /// Creates a clock showing `now`, by default its zero.
   public init(now: Instant = .zero) {
-    state = Mutex(VirtualClockState(now: now))
+    state = Locked(VirtualClockState(now: now))
   }
 
   /// The current virtual time.
@@ -156,10 +154,10 @@ public final class VirtualClock: Clock, Sendable {
     WorkUnit(clock: self, id: state.withLock { $0.makeUnit() })
   }
 
-  /// Marks `unit` awake or not (parked); see ``WorkUnit``.
-  func setAwake(_ unit: WorkUnit, _ awake: Bool) {
-    let waiters = state.withLock { $0.setAwake(unit.id, awake) }
-    for waiter in waiters { waiter.resume() }
+  /// Marks `unit` awake or not (parked); see ``WorkUnit``. Returns the idle waiters to
+  /// resume, which the caller resumes once it holds no lock.
+  func setAwake(_ unit: WorkUnit, _ awake: Bool) -> [CheckedContinuation<Void, Never>] {
+    state.withLock { $0.setAwake(unit.id, awake) }
   }
 
   /// Forgets `unit`: its task has ended.

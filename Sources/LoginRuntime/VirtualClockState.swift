@@ -1,4 +1,4 @@
-/// The mutable state of a ``VirtualClock``, always accessed under the clock's mutex.
+/// The mutable state of a ``VirtualClock``, always accessed under the clock's lock.
 ///
 /// It holds the time, the pending sleepers and the bookkeeping of ``WorkUnit``s. Every method
 /// is synchronous and returns the continuations to resume, which the clock resumes after it

@@ -20,14 +20,16 @@ struct WorkUnit: Sendable {
   /// Marks the unit as parked: its task waits for something other than the clock.
   ///
   /// Call it while holding the lock that guards the wake-up, so that a wake-up cannot slip in
-  /// between the decision to wait and the park.
-  func park() {
+  /// between the decision to wait and the park. It returns the clock's idle waiters, which
+  /// the caller must resume *after* releasing that lock: never resume a continuation while
+  /// holding a lock that a cancellation handler also takes (see ``Locked``).
+  func park() -> [CheckedContinuation<Void, Never>] {
     clock.setAwake(self, false)
   }
 
   /// Marks the unit as awake again; call it before resuming the parked task.
   func wake() {
-    clock.setAwake(self, true)
+    _ = clock.setAwake(self, true)
   }
 
   /// Runs `operation` in a new task that works for `unit`, and retires the unit when the

@@ -61,6 +61,7 @@ struct ConcurrencyStressTests {
     }
 
     // Let everything end: answer what is still held, then let every timeout fall due.
+    await clock.waitUntilIdle()  // every call started has reached the service
     for request in service.heldRequests {
       request.release(.failure(.serverError))
       await clock.waitUntilIdle()

@@ -1,8 +1,6 @@
-import Synchronization
-
 /// A thread-safe list that concurrent test tasks append to, read once they are done.
 final class Recorder<Element: Sendable>: Sendable {
-  private let items = Mutex<[Element]>([])
+  private let items = TestLock<[Element]>([])
 
   func append(_ item: Element) {
     items.withLock { $0.append(item) }

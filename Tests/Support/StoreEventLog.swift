@@ -1,28 +1,36 @@
+import Foundation
 import LoginRuntime
-import Synchronization
 
 /// The events a store reported and a ``StrictStoreTester`` has not asserted yet, in order.
 ///
 /// The store appends from its own executor through its `onEvent` hook; the tester takes them
 /// from the front.
-final class StoreEventLog: Sendable {
-  private let events = Mutex<[StoreEvent]>([])
+///
+/// Guarded by an `NSLock` rather than `Synchronization.Mutex`, whose contended path
+/// ThreadSanitizer cannot see on Linux.
+final class StoreEventLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var events: [StoreEvent] = []
 
   /// Appends `event`; the store's `onEvent` hook calls it.
   func append(_ event: StoreEvent) {
-    events.withLock { $0.append(event) }
+    lock.lock()
+    defer { lock.unlock() }
+    events.append(event)
   }
 
   /// Removes and returns the oldest unasserted event.
   func takeFirst() -> StoreEvent? {
-    events.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    lock.lock()
+    defer { lock.unlock() }
+    return events.isEmpty ? nil : events.removeFirst()
   }
 
   /// Removes and returns every unasserted event.
   func takeAll() -> [StoreEvent] {
-    events.withLock { events in
-      defer { events = [] }
-      return events
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    defer { events = [] }
+    return events
   }
 }

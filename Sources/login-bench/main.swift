@@ -101,3 +101,14 @@ await Benchmark(name: "login-replay (10,000-line session file)", operations: 10_
   let status = await ReplayCommand.run([sessionPath], output: output)
   return Int(status.rawValue) &+ output.lines
 }.run(repetitions: 3)
+
+await Benchmark(name: "LoginStore.send (typing only, no request)", operations: 28 * 200) {
+  var total = 0
+  for _ in 0..<200 {
+    let store = LoginStore(service: DemoAuthService())
+    for action in session.prefix(28) { total &+= await store.send(action).count }
+    total &+= await store.state.attempt
+    await store.close()
+  }
+  return total
+}.run()

@@ -15,7 +15,7 @@ import LoginRuntime
 /// let service = try HTTPAuthService(.init(endpoint: endpoint, wireFormat: .json))
 /// let session = try await service.authenticate(credentials)
 /// ```
-public struct HTTPAuthService: AuthService {
+public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomReflectable {
   /// The largest response body accepted, 1 MiB; a longer answer is a ``AuthError/serverError``.
   public static let maximumResponseBytes = 1_048_576
 
@@ -24,10 +24,14 @@ public struct HTTPAuthService: AuthService {
 
   /// Creates a service after checking `configuration`.
   ///
-  /// - Throws: ``ConfigurationError`` when the endpoint is not `https` (or `http` on a
-  ///   loopback host), has no host, or the timeout is not positive.
+  /// - Throws: ``ConfigurationError`` when the endpoint contains a user name or password,
+  ///   is not `https` (or `http` on a loopback host), has no host, or the timeout is not
+  ///   positive.
   public init(_ configuration: Configuration) throws(ConfigurationError) {
     let endpoint = configuration.endpoint
+    if endpoint.user != nil || endpoint.password != nil {
+      throw .credentialsInURL(host: endpoint.host ?? "")
+    }
     let scheme = (endpoint.scheme ?? "").lowercased()
     guard scheme == "https" || scheme == "http" else {
       throw .unsupportedScheme(scheme)
@@ -38,6 +42,16 @@ public struct HTTPAuthService: AuthService {
     }
     guard configuration.timeout > .zero else { throw .nonPositiveTimeout }
     self.configuration = configuration
+  }
+
+  /// The endpoint as `scheme://host:port/path`, the wire format and the timeout.
+  public var description: String {
+    "HTTPAuthService(\(configuration))"
+  }
+
+  /// Only the configuration, which shows no URL secret.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["configuration": configuration], displayStyle: .struct)
   }
 
   /// Sends `credentials` to the endpoint and returns the session it issued.

@@ -13,6 +13,10 @@ extension HTTPAuthService {
     case insecureEndpoint(host: String)
     /// The request timeout is zero or negative.
     case nonPositiveTimeout
+    /// The endpoint URL contains a user name or password (`https://user:secret@host/…`).
+    /// Credentials in a URL end up in logs and error messages; the service sends the user's
+    /// credentials in the request body and needs none in the URL. Only the host is kept.
+    case credentialsInURL(host: String)
 
     /// A sentence for a command-line error or a log; it names the host, never a password.
     public var description: String {
@@ -26,6 +30,9 @@ extension HTTPAuthService {
           + "(127.0.0.0/8, ::1, localhost)."
       case .nonPositiveTimeout:
         "The auth request timeout must be greater than zero."
+      case .credentialsInURL(let host):
+        "The auth endpoint URL for '\(host)' must not contain a user name or password; "
+          + "remove them from the URL."
       }
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginFlow
+import LoginRuntime
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -57,8 +58,12 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
   private let maximumBodyBytes: Int
   private let state = Mutex(State())
 
-  /// The longest deadline honoured; a longer configured timeout waits this long (one day).
-  static let longestTimeout = Duration.seconds(86_400)
+  /// The longest deadline honoured; a longer configured timeout waits this long: the store's
+  /// longest timeout plus ``HTTPAuthService/Configuration/storeTimeoutMargin`` (a day and a
+  /// second), so that ``HTTPAuthService/Configuration/timeout(forStoreTimeout:)`` always
+  /// exceeds the store's timeout.
+  static let longestTimeout =
+    LoginStore.timeoutRange.upperBound + HTTPAuthService.Configuration.storeTimeoutMargin
 
   /// Prepares an exchange; nothing is sent until ``run()``.
   init(request: URLRequest, timeout: Duration, maximumBodyBytes: Int) {

@@ -24,9 +24,12 @@ public actor LoginStore {
   /// Whether ``close()`` was called; a closed store ignores every action.
   public private(set) var isClosed = false
 
+  /// How long a request may take before it fails with `timedOut`: the `timeout` given to
+  /// ``init(initialState:service:clock:timeout:onEvent:)``, clamped into ``timeoutRange``.
+  public nonisolated let timeout: Duration
+
   private let service: any AuthService
   private let clock: StoreClock
-  private let timeout: Duration
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
   private let snapshots: Broadcaster<StateSnapshot>
   private let eventBroadcaster = Broadcaster<StoreEvent>(latest: nil)
@@ -39,7 +42,9 @@ public actor LoginStore {
   ///   - initialState: The state to start from; by default the empty screen.
   ///   - service: Checks credentials; called once per attempt, in a task of its own.
   ///   - clock: Where time comes from: a ``VirtualClock`` in tests and replays.
-  ///   - timeout: How long a request may take before it fails with `timedOut`.
+  ///   - timeout: How long a request may take before it fails with `timedOut`; 30 seconds by
+  ///     default. It is clamped into ``timeoutRange`` (1 ns … 1 day): zero or negative means
+  ///     1 ns, and a longer one (even `.seconds(Int64.max)`) means a day — never a crash.
   ///   - onEvent: Called synchronously, on the store, for every event in order — for a
   ///     trace that must interleave exactly with the store's work. Keep it fast.
   public init(
@@ -52,7 +57,7 @@ public actor LoginStore {
     state = initialState
     self.service = service
     self.clock = StoreClock(clock)
-    self.timeout = timeout
+    self.timeout = Self.clampedTimeout(timeout)
     self.onEvent = onEvent
     snapshots = Broadcaster(latest: StateSnapshot(version: 0, state: initialState))
   }

@@ -3,7 +3,7 @@ import LoginHTTP
 import Testing
 
 /// Which endpoints `HTTPAuthService.init` accepts, and the typed error for the rest.
-@Suite struct HTTPAuthServiceConfigurationTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPAuthServiceConfigurationTests {
   /// One endpoint and what the initializer must make of it (`nil`: accepted).
   struct Row: Sendable, CustomTestStringConvertible {
     var endpoint: String

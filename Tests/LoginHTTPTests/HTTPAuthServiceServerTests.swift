@@ -6,7 +6,7 @@ import Testing
 
 /// `HTTPAuthService` against the scripted server in `Fixtures/auth_server.py` on 127.0.0.1:
 /// every scripted case of the issue, in both wire formats.
-@Suite struct HTTPAuthServiceServerTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPAuthServiceServerTests {
   /// A scripted server case and what the service must make of it.
   struct Row: Sendable, CustomStringConvertible {
     var name: String

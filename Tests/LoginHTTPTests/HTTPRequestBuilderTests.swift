@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The bodies and headers of both wire formats, built without a network.
-@Suite struct HTTPRequestBuilderTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPRequestBuilderTests {
   static func builder(_ format: HTTPAuthService.WireFormat) throws -> HTTPRequestBuilder {
     let url = try #require(URL(string: "https://api.example.com/v1/login"))
     return HTTPRequestBuilder(configuration: .init(endpoint: url, wireFormat: format))

@@ -6,7 +6,7 @@ import Testing
 
 /// The mapping table, row by row, on responses built in memory. The same rows run against
 /// the real server in `HTTPAuthServiceServerTests`.
-@Suite struct HTTPResponseMapperTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPResponseMapperTests {
   static func map(
     _ status: Int, _ body: String = "", headers: [String: String] = [:],
     format: HTTPAuthService.WireFormat = .json

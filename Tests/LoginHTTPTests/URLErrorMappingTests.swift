@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Every URLError code the issue lists, plus representatives of "anything else".
-@Suite struct URLErrorMappingTests {
+@Suite(.timeLimit(.minutes(1))) struct URLErrorMappingTests {
   static let rows: [(URLError.Code, AuthError)] = [
     (.notConnectedToInternet, .networkUnavailable),
     (.networkConnectionLost, .networkUnavailable),

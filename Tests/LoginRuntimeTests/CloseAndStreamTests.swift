@@ -2,7 +2,7 @@ import LoginFlow
 import LoginRuntime
 import Testing
 
-@Suite("LoginStore streams and close()")
+@Suite("LoginStore streams and close()", .timeLimit(.minutes(1)))
 struct CloseAndStreamTests {
   @Test func everySubscriberGetsTheCurrentStateThenEveryChangeInOrder() async {
     let clock = VirtualClock()

@@ -2,7 +2,7 @@ import LoginFlow
 import LoginRuntime
 import Testing
 
-@Suite("LoginStore under concurrency")
+@Suite("LoginStore under concurrency", .timeLimit(.minutes(1)))
 struct ConcurrencyStressTests {
   /// A small deterministic generator, so that each task's script is reproducible.
   private struct SplitMix: RandomNumberGenerator {

@@ -4,7 +4,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite("LoginViewModel")
+@Suite("LoginViewModel", .timeLimit(.minutes(1)))
 struct LoginViewModelTests {
   @Test func editsShowAtOnceAndReachTheStoreInOrder() async {
     let clock = VirtualClock()

@@ -2,7 +2,7 @@ import LoginFlow
 import LoginRuntime
 import Testing
 
-@Suite("Auth services")
+@Suite("Auth services", .timeLimit(.minutes(1)))
 struct ServiceTests {
   private struct BackendFailure: Error {}
 

@@ -2,7 +2,7 @@ import LoginFlow
 import LoginRuntime
 import Testing
 
-@Suite("StoreEvent")
+@Suite("StoreEvent", .timeLimit(.minutes(1)))
 struct StoreEventTests {
   @Test func aFullSessionTracesEveryStepWithoutSecrets() async throws {
     let clock = VirtualClock()

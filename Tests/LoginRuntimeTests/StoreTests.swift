@@ -3,143 +3,143 @@ import LoginRuntime
 import LoginTestSupport
 import Testing
 
-@Suite("LoginStore with the strict tester")
+@Suite("LoginStore with the strict tester", .timeLimit(.minutes(1)))
 struct StoreTests {
   @Test func submitThenSuccess() async throws {
-    let tester = StrictStoreTester(initialState: Fixtures.filledForm)
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
-      $0.attempt = 1
+    try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 1)
+        $0.attempt = 1
+      }
+      let request = try await tester.nextRequest()
+      #expect(request.credentials == Fixtures.credentials)
+      await tester.advance(by: .seconds(2))
+      await tester.release(request, .success(Fixtures.session))
+      await tester.receive(.effectFinished(attempt: 1, outcome: "success", duration: .seconds(2)))
+      await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
+        $0.phase = .succeeded(Fixtures.session)
+        $0.password = ""
+      }
+      await tester.advance(by: .seconds(60))  // the timeout was cancelled: nothing fires
     }
-    let request = try await tester.nextRequest()
-    #expect(request.credentials == Fixtures.credentials)
-    await tester.advance(by: .seconds(2))
-    await tester.release(request, .success(Fixtures.session))
-    await tester.receive(.effectFinished(attempt: 1, outcome: "success", duration: .seconds(2)))
-    await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
-      $0.phase = .succeeded(Fixtures.session)
-      $0.password = ""
-    }
-    await tester.advance(by: .seconds(60))  // the timeout was cancelled: nothing fires
-    await tester.finish()
   }
 
   @Test func cancelWhileHeldIsObservedAndALateResponseChangesNothing() async throws {
-    let tester = StrictStoreTester(initialState: Fixtures.filledForm)
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
-      $0.attempt = 1
+    try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 1)
+        $0.attempt = 1
+      }
+      let request = try await tester.nextRequest()
+      #expect(!request.isCancelled)
+      await tester.advance(by: .milliseconds(700))
+      await tester.send(.cancelTapped, effects: [.cancelAuthentication(attempt: 1)]) {
+        $0.phase = .editing
+      }
+      #expect(request.isCancelled)
+      await request.cancellation()
+      await tester.release(request, .success(Fixtures.session))
+      await tester.receive(
+        .responseDropped(attempt: 1, outcome: "success", duration: .milliseconds(700)))
+      #expect(await tester.store.state == tester.state)
+      #expect(tester.state.phase == .editing)
+      await tester.advance(by: .seconds(60))
     }
-    let request = try await tester.nextRequest()
-    #expect(!request.isCancelled)
-    await tester.advance(by: .milliseconds(700))
-    await tester.send(.cancelTapped, effects: [.cancelAuthentication(attempt: 1)]) {
-      $0.phase = .editing
-    }
-    #expect(request.isCancelled)
-    await request.cancellation()
-    await tester.release(request, .success(Fixtures.session))
-    await tester.receive(
-      .responseDropped(attempt: 1, outcome: "success", duration: .milliseconds(700)))
-    #expect(await tester.store.state == tester.state)
-    #expect(tester.state.phase == .editing)
-    await tester.advance(by: .seconds(60))
-    await tester.finish()
   }
 
   @Test func doubleSubmitWhileInFlightStartsOneRequest() async throws {
-    let tester = StrictStoreTester(initialState: Fixtures.filledForm)
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
-      $0.attempt = 1
+    try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 1)
+        $0.attempt = 1
+      }
+      await tester.send(.submitTapped)
+      await tester.send(.submitTapped)
+      let request = try await tester.nextRequest()
+      #expect(tester.service.requests.count == 1)
+      await tester.release(request, .failure(.invalidCredentials))
+      await tester.receive(
+        .effectFinished(attempt: 1, outcome: "invalid-credentials", duration: .zero))
+      await tester.receive(.authResponse(attempt: 1, .failure(.invalidCredentials))) {
+        $0.phase = .failed(.invalidCredentials)
+        $0.consecutiveInvalidCredentials = 1
+      }
     }
-    await tester.send(.submitTapped)
-    await tester.send(.submitTapped)
-    let request = try await tester.nextRequest()
-    #expect(tester.service.requests.count == 1)
-    await tester.release(request, .failure(.invalidCredentials))
-    await tester.receive(
-      .effectFinished(attempt: 1, outcome: "invalid-credentials", duration: .zero))
-    await tester.receive(.authResponse(attempt: 1, .failure(.invalidCredentials))) {
-      $0.phase = .failed(.invalidCredentials)
-      $0.consecutiveInvalidCredentials = 1
-    }
-    await tester.finish()
   }
 
   @Test func submitCancelSubmitAppliesOnlyTheSecondAttempt() async throws {
-    let tester = StrictStoreTester(initialState: Fixtures.filledForm)
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
-      $0.attempt = 1
+    try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 1)
+        $0.attempt = 1
+      }
+      await tester.send(.cancelTapped, effects: [.cancelAuthentication(attempt: 1)]) {
+        $0.phase = .editing
+      }
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 2)
+        $0.attempt = 2
+      }
+      let first = try await tester.nextRequest()
+      let second = try await tester.nextRequest()
+      #expect(first.isCancelled)
+      #expect(!second.isCancelled)
+      await tester.release(first, .success(Fixtures.session))
+      await tester.receive(.responseDropped(attempt: 1, outcome: "success", duration: .zero))
+      await tester.advance(by: .seconds(1))
+      await tester.release(second, .failure(.serverError))
+      await tester.receive(
+        .effectFinished(attempt: 2, outcome: "server-error", duration: .seconds(1)))
+      await tester.receive(.authResponse(attempt: 2, .failure(.serverError))) {
+        $0.phase = .failed(.serverError)
+      }
     }
-    await tester.send(.cancelTapped, effects: [.cancelAuthentication(attempt: 1)]) {
-      $0.phase = .editing
-    }
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 2)
-      $0.attempt = 2
-    }
-    let first = try await tester.nextRequest()
-    let second = try await tester.nextRequest()
-    #expect(first.isCancelled)
-    #expect(!second.isCancelled)
-    await tester.release(first, .success(Fixtures.session))
-    await tester.receive(.responseDropped(attempt: 1, outcome: "success", duration: .zero))
-    await tester.advance(by: .seconds(1))
-    await tester.release(second, .failure(.serverError))
-    await tester.receive(
-      .effectFinished(attempt: 2, outcome: "server-error", duration: .seconds(1)))
-    await tester.receive(.authResponse(attempt: 2, .failure(.serverError))) {
-      $0.phase = .failed(.serverError)
-    }
-    await tester.finish()
   }
 
   @Test func aStaleResponseSentFromOutsideIsIgnored() async throws {
-    let tester = StrictStoreTester(initialState: Fixtures.filledForm)
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
-      $0.attempt = 1
+    try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 1)
+        $0.attempt = 1
+      }
+      await tester.send(.authResponse(attempt: 7, .success(Fixtures.session)))
+      await tester.send(.authResponse(attempt: 0, .failure(.serverError)))
+      let request = try await tester.nextRequest()
+      await tester.release(request, .failure(.networkUnavailable))
+      await tester.receive(
+        .effectFinished(attempt: 1, outcome: "network-unavailable", duration: .zero))
+      await tester.receive(.authResponse(attempt: 1, .failure(.networkUnavailable))) {
+        $0.phase = .failed(.networkUnavailable)
+      }
     }
-    await tester.send(.authResponse(attempt: 7, .success(Fixtures.session)))
-    await tester.send(.authResponse(attempt: 0, .failure(.serverError)))
-    let request = try await tester.nextRequest()
-    await tester.release(request, .failure(.networkUnavailable))
-    await tester.receive(
-      .effectFinished(attempt: 1, outcome: "network-unavailable", duration: .zero))
-    await tester.receive(.authResponse(attempt: 1, .failure(.networkUnavailable))) {
-      $0.phase = .failed(.networkUnavailable)
-    }
-    await tester.finish()
   }
 
   @Test func retryAfterFailureAndLogout() async throws {
-    let tester = StrictStoreTester(initialState: Fixtures.filledForm)
-    await tester.send(.passwordVisibilityToggled) { $0.isPasswordVisible = true }
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
-      $0.attempt = 1
+    try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
+      await tester.send(.passwordVisibilityToggled) { $0.isPasswordVisible = true }
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 1)
+        $0.attempt = 1
+      }
+      await tester.release(try await tester.nextRequest(), .failure(.rateLimited(retryAfter: nil)))
+      await tester.receive(.effectFinished(attempt: 1, outcome: "rate-limited", duration: .zero))
+      await tester.receive(.authResponse(attempt: 1, .failure(.rateLimited(retryAfter: nil)))) {
+        $0.phase = .failed(.rateLimited(retryAfter: nil))
+      }
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
+        $0.phase = .submitting(attempt: 2)
+        $0.attempt = 2
+      }
+      await tester.release(try await tester.nextRequest(), .success(Fixtures.session))
+      await tester.receive(.effectFinished(attempt: 2, outcome: "success", duration: .zero))
+      await tester.receive(.authResponse(attempt: 2, .success(Fixtures.session))) {
+        $0.phase = .succeeded(Fixtures.session)
+        $0.password = ""
+      }
+      await tester.send(.logoutTapped) {
+        $0.phase = .idle
+        $0.isPasswordVisible = false
+      }
     }
-    await tester.release(try await tester.nextRequest(), .failure(.rateLimited(retryAfter: nil)))
-    await tester.receive(.effectFinished(attempt: 1, outcome: "rate-limited", duration: .zero))
-    await tester.receive(.authResponse(attempt: 1, .failure(.rateLimited(retryAfter: nil)))) {
-      $0.phase = .failed(.rateLimited(retryAfter: nil))
-    }
-    await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 2)
-      $0.attempt = 2
-    }
-    await tester.release(try await tester.nextRequest(), .success(Fixtures.session))
-    await tester.receive(.effectFinished(attempt: 2, outcome: "success", duration: .zero))
-    await tester.receive(.authResponse(attempt: 2, .success(Fixtures.session))) {
-      $0.phase = .succeeded(Fixtures.session)
-      $0.password = ""
-    }
-    await tester.send(.logoutTapped) {
-      $0.phase = .idle
-      $0.isPasswordVisible = false
-    }
-    await tester.finish()
   }
 }

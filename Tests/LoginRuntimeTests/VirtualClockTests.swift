@@ -1,7 +1,7 @@
 import LoginRuntime
 import Testing
 
-@Suite("VirtualClock")
+@Suite("VirtualClock", .timeLimit(.minutes(1)))
 struct VirtualClockTests {
   @Test func startsAtZeroAndMovesOnlyWhenAdvanced() async {
     let clock = VirtualClock()

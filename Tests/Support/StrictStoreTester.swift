@@ -8,23 +8,27 @@ import Testing
 /// test account for everything the store does: each ``send(_:effects:sourceLocation:_:)``
 /// states the next state and the effects started, each action the store feeds back itself
 /// (an answer, a timeout) must be ``receive(_:sourceLocation:_:)``d with its state, every
-/// lifecycle event must be ``receive(_:sourceLocation:)``d, and ``finish(sourceLocation:)``
-/// fails when an event is left unasserted or an effect is still running.
+/// lifecycle event must be ``receive(_:sourceLocation:)``d, and at the end the test fails when
+/// an event is left unasserted or an effect is still running.
+///
+/// A tester exists only inside ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``,
+/// which always runs that final check when the body returns: a test cannot forget it.
 ///
 /// ```swift
-/// let tester = StrictStoreTester(initialState: filledForm)
-/// await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, credentials)]) {
-///   $0.phase = .submitting(attempt: 1)
-///   $0.attempt = 1
+/// await withStrictStoreTester(initialState: filledForm) { tester in
+///   await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, credentials)]) {
+///     $0.phase = .submitting(attempt: 1)
+///     $0.attempt = 1
+///   }
+///   await tester.advance(by: .seconds(30))
+///   await tester.receive(.effectTimedOut(attempt: 1, duration: .seconds(30)))
+///   await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {
+///     $0.phase = .failed(.timedOut)
+///   }
+///   try await tester.release(tester.nextRequest(), .failure(.serverError))
+///   await tester.receive(
+///     .responseDropped(attempt: 1, outcome: "server-error", duration: .seconds(30)))
 /// }
-/// await tester.advance(by: .seconds(30))
-/// await tester.receive(.effectTimedOut(attempt: 1, duration: .seconds(30)))
-/// await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {
-///   $0.phase = .failed(.timedOut)
-/// }
-/// try await tester.release(tester.nextRequest(), .failure(.serverError))
-/// await tester.receive(.responseDropped(attempt: 1, outcome: "server-error", duration: .seconds(30)))
-/// await tester.finish()
 /// ```
 public final class StrictStoreTester {
   /// The virtual clock the store runs on.
@@ -40,9 +44,12 @@ public final class StrictStoreTester {
   private var states: AsyncStream<LoginState>.Iterator
   private var isPrimed = false
   private var requestsTaken = 0
+  private var isFinished = false
 
-  /// Creates a store starting at `initialState`, with a request timeout of `timeout`.
-  public init(initialState: LoginState = LoginState(), timeout: Duration = .seconds(30)) {
+  /// Creates a store starting at `initialState`, with a request timeout of `timeout` (the
+  /// store's default when `nil`). Only ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``
+  /// creates testers, so that the final check always runs.
+  init(initialState: LoginState = LoginState(), timeout: Duration? = nil) {
     let clock = VirtualClock()
     let service = ControllableAuthService()
     let log = StoreEventLog()
@@ -50,9 +57,14 @@ public final class StrictStoreTester {
     self.clock = clock
     self.service = service
     state = initialState
-    store = LoginStore(
-      initialState: initialState, service: service, clock: clock, timeout: timeout,
-      onEvent: { log.append($0) })
+    if let timeout {
+      store = LoginStore(
+        initialState: initialState, service: service, clock: clock, timeout: timeout,
+        onEvent: { log.append($0) })
+    } else {
+      store = LoginStore(
+        initialState: initialState, service: service, clock: clock, onEvent: { log.append($0) })
+    }
     states = store.states().makeAsyncIterator()
   }
 
@@ -66,6 +78,7 @@ public final class StrictStoreTester {
     sourceLocation: SourceLocation = #_sourceLocation,
     _ update: (inout LoginState) -> Void = { _ in }
   ) async {
+    guard isInUse(sourceLocation) else { return }
     await clock.waitUntilIdle()
     let unasserted = log.takeAll()
     if !unasserted.isEmpty {
@@ -95,6 +108,7 @@ public final class StrictStoreTester {
     sourceLocation: SourceLocation = #_sourceLocation,
     _ update: (inout LoginState) -> Void = { _ in }
   ) async {
+    guard isInUse(sourceLocation) else { return }
     await clock.waitUntilIdle()
     guard let transition = await takeTransition(of: action, sourceLocation: sourceLocation) else {
       return
@@ -106,6 +120,7 @@ public final class StrictStoreTester {
   public func receive(
     _ expected: StoreEvent.Kind, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
+    guard isInUse(sourceLocation) else { return }
     await clock.waitUntilIdle()
     guard let event = log.takeFirst() else {
       Issue.record("Expected \(expected), but no event is left", sourceLocation: sourceLocation)
@@ -118,7 +133,10 @@ public final class StrictStoreTester {
   }
 
   /// Advances the virtual clock by `duration`; see ``VirtualClock/advance(by:)``.
-  public func advance(by duration: Duration) async {
+  public func advance(
+    by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    guard isInUse(sourceLocation) else { return }
     await clock.advance(by: duration)
   }
 
@@ -145,8 +163,11 @@ public final class StrictStoreTester {
     await clock.waitUntilIdle()
   }
 
-  /// Fails if an event is unasserted or an effect is still running.
-  public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+  /// Fails if an event is unasserted or an effect is still running, then closes the store;
+  /// ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)`` calls it.
+  func finish(sourceLocation: SourceLocation) async {
+    guard isInUse(sourceLocation) else { return }
+    isFinished = true
     await clock.waitUntilIdle()
     let unasserted = log.takeAll()
     if !unasserted.isEmpty {
@@ -158,6 +179,23 @@ public final class StrictStoreTester {
       let names = running.map { "authenticate(\($0))" }.joined(separator: ", ")
       Issue.record("Effects still running at the end: \(names)", sourceLocation: sourceLocation)
     }
+    await store.close()
+  }
+
+  /// Ends the test early: closes the store without the final check (the body threw, so the
+  /// test has failed already).
+  func abandon() async {
+    isFinished = true
+    await store.close()
+  }
+
+  /// Whether the tester may still be used; records an issue when its `withStrictStoreTester`
+  /// body has returned already.
+  private func isInUse(_ sourceLocation: SourceLocation) -> Bool {
+    guard isFinished else { return true }
+    Issue.record(
+      "The tester was used after withStrictStoreTester returned", sourceLocation: sourceLocation)
+    return false
   }
 
   private func takeTransition(

@@ -1,6 +1,8 @@
 import Foundation
-import LoginHTTP
+import LoginRuntime
 import Testing
+
+@testable import LoginHTTP
 
 /// Which endpoints `HTTPAuthService.init` accepts, and the typed error for the rest.
 @Suite(.timeLimit(.minutes(1))) struct HTTPAuthServiceConfigurationTests {
@@ -44,6 +46,24 @@ import Testing
     Row(endpoint: "file:///tmp/login", error: .unsupportedScheme("file")),
     Row(endpoint: "/relative/login", error: .unsupportedScheme("")),
     Row(endpoint: "https:///login", error: .missingHost),
+    // Credentials in the URL are refused first, whatever else is wrong with it.
+    Row(
+      endpoint: "https://user:hunter2@api.example.com/login",
+      error: .credentialsInURL(host: "api.example.com")),
+    Row(
+      endpoint: "https://user@api.example.com/login",
+      error: .credentialsInURL(host: "api.example.com")),
+    Row(
+      endpoint: "https://:hunter2@api.example.com/login",
+      error: .credentialsInURL(host: "api.example.com")),
+    Row(
+      endpoint: "https://@api.example.com/login", error: .credentialsInURL(host: "api.example.com")),
+    Row(
+      endpoint: "http://user:hunter2@127.0.0.1:8080/login",
+      error: .credentialsInURL(host: "127.0.0.1")),
+    Row(
+      endpoint: "http://user:hunter2@api.example.com/login",
+      error: .credentialsInURL(host: "api.example.com")),
   ]
 
   @Test(arguments: rows)
@@ -77,14 +97,74 @@ import Testing
   }
 
   @Test func errorsExplainThemselvesWithoutTheURLsSecrets() throws {
-    let url = try #require(URL(string: "http://user:hunter2@api.example.com/login"))
-    let error = #expect(throws: HTTPAuthService.ConfigurationError.self) {
-      try HTTPAuthService(.init(endpoint: url))
+    let insecure = try #require(URL(string: "http://api.example.com/login?key=s3cret"))
+    let insecureError = #expect(throws: HTTPAuthService.ConfigurationError.self) {
+      try HTTPAuthService(.init(endpoint: insecure))
     }
-    let text = try #require(error).description
-    #expect(text.contains("api.example.com"))
-    #expect(text.contains("https"))
-    #expect(!text.contains("hunter2"))
+    let insecureText = try #require(insecureError).description
+    #expect(insecureText.contains("api.example.com"))
+    #expect(insecureText.contains("https"))
+    #expect(!insecureText.contains("s3cret"))
+
+    let withPassword = try #require(URL(string: "https://user:hunter2@api.example.com/login"))
+    let error = try #require(
+      #expect(throws: HTTPAuthService.ConfigurationError.self) {
+        try HTTPAuthService(.init(endpoint: withPassword))
+      })
+    #expect(error.description.contains("api.example.com"))
+    #expect(error.description.contains("user name or password"))
+    for rendering in renderings(of: error) {
+      #expect(!rendering.contains("hunter2"), "\(rendering)")
+      #expect(!rendering.contains("user:"), "\(rendering)")
+    }
+  }
+
+  /// A configuration is plain data and may hold any URL; none of its renderings shows more
+  /// of the endpoint than `scheme://host:port/path`.
+  @Test func aConfigurationShowsOnlySchemeHostPortAndPath() throws {
+    let url = try #require(
+      URL(string: "https://user:hunter2@api.example.com:8443/v1/login?key=s3cret#frag"))
+    let configuration = HTTPAuthService.Configuration(endpoint: url)
+    #expect(
+      configuration.description
+        == "https://api.example.com:8443/v1/login (json, timeout 30.0 seconds)")
+    for rendering in renderings(of: configuration) {
+      #expect(rendering.contains("https://api.example.com:8443/v1/login"), "\(rendering)")
+      for secret in ["hunter2", "user:", "s3cret", "frag"] {
+        #expect(!rendering.contains(secret), "\(rendering)")
+      }
+    }
+  }
+
+  @Test func aServiceShowsOnlySchemeHostPortAndPath() throws {
+    let url = try #require(URL(string: "http://[::1]:8080/login?key=s3cret#frag"))
+    let service = try HTTPAuthService(.init(endpoint: url, timeout: .seconds(5)))
+    #expect(
+      service.description == "HTTPAuthService(http://[::1]:8080/login (json, timeout 5.0 seconds))")
+    for rendering in renderings(of: service) {
+      #expect(rendering.contains("http://[::1]:8080/login"), "\(rendering)")
+      for secret in ["s3cret", "frag"] {
+        #expect(!rendering.contains(secret), "\(rendering)")
+      }
+    }
+  }
+
+  /// The service's timer must outlast the store's, so that on the real clock the store's
+  /// timeout always decides (`effectTimedOut`) instead of racing the service's own.
+  @Test(arguments: [
+    Duration.seconds(30), .milliseconds(500), .nanoseconds(1), .zero, .seconds(-5),
+    .seconds(86_400), .seconds(86_401), .seconds(Int64.max),
+  ])
+  func theServiceTimeoutForAStoreExceedsTheStores(_ storeTimeout: Duration) throws {
+    let store = LoginStore(service: ControllableAuthService(), timeout: storeTimeout)
+    let timeout = HTTPAuthService.Configuration.timeout(forStoreTimeout: storeTimeout)
+    #expect(timeout == store.timeout + .seconds(1))
+    // The exchange honours it in full: its ceiling is above every store timeout.
+    #expect(timeout <= HTTPExchange.longestTimeout)
+    #expect(HTTPExchange.longestTimeout > LoginStore.timeoutRange.upperBound)
+    let url = try #require(URL(string: "https://api.example.com/login"))
+    let service = try HTTPAuthService(.init(endpoint: url, timeout: timeout))
+    #expect(service.configuration.timeout > store.timeout)
   }
 
   @Test func versionConstantNamesTheUserAgent() {

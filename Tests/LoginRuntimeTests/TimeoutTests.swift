@@ -65,7 +65,7 @@ struct TimeoutTests {
         LoginStore(service: service)
       }
     #expect(store.timeout == row.effective)
-    #expect(LoginStore.timeoutRange == .nanoseconds(1) ... Self.day)
+    #expect(LoginStore.timeoutRange == .nanoseconds(1)...Self.day)
   }
 
   /// On the real clock an unclamped `.seconds(Int64.max)` trapped in `Task.sleep` ("Not

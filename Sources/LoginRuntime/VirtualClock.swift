@@ -28,14 +28,24 @@ public final class VirtualClock: Clock, Sendable {
     /// The clock's zero.
     public static let zero = Instant(offset: .zero)
 
-    /// The instant `offset` after zero.
+    /// The latest and earliest offsets a virtual clock can show: about 292 billion years
+    /// either side of zero. Arithmetic saturates there instead of trapping, so no script or
+    /// test can crash the clock by waiting too long.
+    public static let limit = Duration.seconds(Int64.max)
+
+    /// The instant `offset` after zero, kept within ``limit``.
     public init(offset: Duration) {
-      self.offset = offset
+      self.offset = Self.clamped(offset)
     }
 
-    /// The instant `duration` later.
+    /// The instant `duration` later, saturating at ``limit``.
     public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
+      // Both terms lie within ±limit, so their sum cannot overflow Duration's 128 bits.
+      Instant(offset: offset + Self.clamped(duration))
+    }
+
+    private static func clamped(_ duration: Duration) -> Duration {
+      min(max(duration, .zero - limit), limit)
     }
 
     /// The time from this instant to `other`.

@@ -143,3 +143,19 @@ struct VirtualClockTests {
     #expect(VirtualClock().minimumResolution == .nanoseconds(1))
   }
 }
+
+@Suite("VirtualClock limits")
+struct VirtualClockLimitTests {
+  @Test("time saturates at the limit instead of trapping")
+  func saturates() async {
+    let clock = VirtualClock()
+    let huge = Duration.seconds(999_999_999_999_999_999)
+    for _ in 0..<200 { await clock.advance(by: huge) }
+    #expect(clock.now.offset == VirtualClock.Instant.limit)
+    #expect(clock.now.advanced(by: huge) == clock.now)
+    #expect(
+      VirtualClock.Instant.zero.advanced(by: .zero - huge - huge).offset >= .zero
+        - VirtualClock.Instant.limit)
+    #expect("\(clock.now)".isEmpty == false)
+  }
+}

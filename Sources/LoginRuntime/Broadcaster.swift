@@ -28,6 +28,11 @@ final class Broadcaster<Element: Sendable>: Sendable {
     state.withLock { $0.latest }
   }
 
+  /// Whether any stream is subscribed now, so a publisher can skip building a value.
+  var hasSubscribers: Bool {
+    state.withLock { !$0.subscribers.isEmpty }
+  }
+
   /// A stream of the latest value (if any), then every value published, transformed.
   ///
   /// After ``finish()`` the stream holds only the latest value, then ends.

@@ -221,8 +221,11 @@ public actor LoginStore {
     clock.elapsed() - start
   }
 
-  private func emit(_ kind: StoreEvent.Kind) {
-    let event = StoreEvent(time: clock.elapsed(), kind: kind)
+  /// Reports an event to the hook and the event streams. The event is built only when
+  /// someone listens: describing a transition costs more than applying it.
+  private func emit(_ kind: @autoclosure () -> StoreEvent.Kind) {
+    guard onEvent != nil || eventBroadcaster.hasSubscribers else { return }
+    let event = StoreEvent(time: clock.elapsed(), kind: kind())
     onEvent?(event)
     eventBroadcaster.publish(event, remember: false)
   }

@@ -67,18 +67,7 @@ await Benchmark(name: "derived flags (canSubmit, emailError, …)", operations: 
 await Benchmark(
   name: "LoginStore.send (typing session, virtual clock)", operations: session.count * 200
 ) {
-  var total = 0
-  for _ in 0..<200 {
-    let clock = VirtualClock()
-    let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
-    for action in session.prefix(session.count - 4) {
-      total &+= await store.send(action).count
-    }
-    await clock.advance(by: .seconds(2))
-    total &+= await store.state.attempt
-    await store.close()
-  }
-  return total
+  await StoreBenchmarks.typingSessionWithRequests(session, rounds: 200)
 }.run()
 
 // The renderer: one screen per state, as `snapshot` does.
@@ -103,12 +92,5 @@ await Benchmark(name: "login-replay (10,000-line session file)", operations: 10_
 }.run(repetitions: 3)
 
 await Benchmark(name: "LoginStore.send (typing only, no request)", operations: 28 * 200) {
-  var total = 0
-  for _ in 0..<200 {
-    let store = LoginStore(service: DemoAuthService())
-    for action in session.prefix(28) { total &+= await store.send(action).count }
-    total &+= await store.state.attempt
-    await store.close()
-  }
-  return total
+  await StoreBenchmarks.typingOnly(Array(session.prefix(28)), rounds: 200)
 }.run()

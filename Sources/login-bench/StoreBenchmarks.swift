@@ -1,0 +1,35 @@
+import LoginFlow
+import LoginRuntime
+
+/// The store's benchmarks, outside the main actor so that they measure the store rather than
+/// hops between the main thread and the concurrency pool.
+enum StoreBenchmarks {
+  /// Sends `actions` (a session ending in a submit) to fresh stores on a virtual clock, then
+  /// lets the demo service answer.
+  static func typingSessionWithRequests(_ actions: [LoginAction], rounds: Int) async -> Int {
+    var total = 0
+    for _ in 0..<rounds {
+      let clock = VirtualClock()
+      let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+      for action in actions.prefix(actions.count - 4) {
+        total &+= await store.send(action).count
+      }
+      await clock.advance(by: .seconds(2))
+      total &+= await store.state.attempt
+      await store.close()
+    }
+    return total
+  }
+
+  /// Sends `actions`, which start no request, to fresh stores.
+  static func typingOnly(_ actions: [LoginAction], rounds: Int) async -> Int {
+    var total = 0
+    for _ in 0..<rounds {
+      let store = LoginStore(service: DemoAuthService())
+      for action in actions { total &+= await store.send(action).count }
+      total &+= await store.state.attempt
+      await store.close()
+    }
+    return total
+  }
+}

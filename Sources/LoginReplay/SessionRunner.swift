@@ -25,6 +25,13 @@ import LoginRuntime
 /// let status = await runner.finish()
 /// ```
 public final class SessionRunner {
+  /// The latest virtual time a session may reach: 1,000,000,000 s (about 31.7 years).
+  ///
+  /// A `wait` or `settle` that would move the clock past it is reported as a bad line
+  /// (``SessionError/Kind/clockLimit(command:)``) and skipped, so no sum of durations can
+  /// overflow the clock or its output.
+  public static let virtualTimeLimit = Duration.seconds(1_000_000_000)
+
   /// What the run has done so far.
   public private(set) var summary = ReplaySummary()
 
@@ -115,7 +122,10 @@ public final class SessionRunner {
     case .clear(let field):
       await send(change(field, to: ""))
     case .backspace(let field, let count):
-      for _ in 0..<count {
+      // A key pressed N times deletes only what is there: one change per character, at
+      // most as many as the field holds now (none on an empty field).
+      let presses = min(count, await value(of: field).count)
+      for _ in 0..<presses {
         await send(change(field, to: String(await value(of: field).dropLast())))
       }
     case .togglePassword:
@@ -129,9 +139,9 @@ public final class SessionRunner {
     case .respond(let outcome, let delay):
       respond(outcome, after: delay, at: located.location)
     case .wait(let duration):
-      await wait(duration)
+      await wait(duration, at: located.location)
     case .settle:
-      await settle()
+      await settle(at: located.location)
     case .expect(let expectation):
       await check(expectation, at: located.location)
     case .snapshot:
@@ -210,9 +220,13 @@ public final class SessionRunner {
     }
   }
 
-  private func wait(_ duration: Duration) async {
+  private func wait(_ duration: Duration, at location: SourceLocation) async {
     switch timing {
     case .virtual(let clock, _):
+      guard clock.now.offset + duration <= Self.virtualTimeLimit else {
+        reject(SessionError(.clockLimit(command: "wait"), at: location))
+        return
+      }
       await clock.advance(by: duration)
     case .real:
       try? await Task.sleep(for: duration)
@@ -223,10 +237,16 @@ public final class SessionRunner {
     }
   }
 
-  private func settle() async {
+  private func settle(at location: SourceLocation) async {
     switch timing {
     case .virtual(let clock, _):
       while await store.inFlightAttempt != nil {
+        await clock.waitUntilIdle()
+        if let next = clock.nextDeadline, next.offset > Self.virtualTimeLimit {
+          await printEvents()
+          reject(SessionError(.clockLimit(command: "settle"), at: location))
+          return
+        }
         guard await clock.advanceToNextDeadline() else { break }
         await printEvents()
       }

@@ -89,10 +89,25 @@ import Testing
     #expect(actions.lastState[key] as? String == "a")
   }
 
-  @Test func backspaceOnAnEmptyFieldStillSendsItsChanges() async throws {
-    let result = try await Replay.session("backspace email 3\n", ["--format", "jsonl"])
+  @Test func backspaceRemovesAtMostWhatTheFieldHolds() async throws {
+    let result = try await Replay.session(
+      "backspace email 3\nset email ab\nbackspace email 1000000\nbackspace email\n",
+      ["--format", "jsonl"])
+    #expect(result.status == .success)
     let actions = try Actions(result)
-    #expect(actions.names == Array(repeating: "emailChanged(\"\")", count: 3))
+    #expect(actions.onLine(1).isEmpty)  // an empty field: nothing to delete, no change
+    #expect(actions.names == ["emailChanged(\"ab\")", "emailChanged(\"a\")", "emailChanged(\"\")"])
+    #expect(actions.onLine(3).count == 2)
+    #expect(actions.onLine(4).isEmpty)
+  }
+
+  @Test func aHugeBackspaceCountIsAParseError() async throws {
+    let result = try await Replay.session("set email ab\nbackspace email 999999999999999999\n")
+    #expect(result.status == .usageOrInputError)
+    #expect(
+      result.standardError
+        == "FILE:2:17: error: bad value '999999999999999999' for 'backspace'; "
+        + "expected a whole number from 1 to 1000000\n")
   }
 
   @Test func togglePasswordShowsAndHidesThePassword() async throws {
@@ -392,5 +407,51 @@ import Testing
     #expect(respond["outcome"] as? String == "rate-limited")
     #expect(respond["after"] as? String == "2s")
     #expect(respond["line"] as? Int == 1)
+  }
+
+  /// Ten waits of 10^18 s used to trap in the time formatting; now each is a parse error.
+  @Test func hugeWaitsAreRejectedBeforeTheyCanOverflow() async throws {
+    let session = String(repeating: "wait 999999999999999999s\n", count: 10) + "snapshot\n"
+    let fromFile = try await Replay.session(session, ["--format", "jsonl"])
+    #expect(fromFile.status == .usageOrInputError)
+    #expect(
+      fromFile.standardError.hasPrefix(
+        "FILE:1:6: error: bad duration '999999999999999999s' for 'wait'; "
+          + "expected at most 1000000s (about 11.6 days)\n"))
+    let fromStream = await Replay.standardInput(session, ["--format", "jsonl"])
+    #expect(fromStream.status == .usageOrInputError)
+    let snapshot = try #require(try fromStream.jsonObjects(ofType: "snapshot").first)
+    #expect(snapshot["time"] as? String == "0s")
+  }
+
+  @Test func theVirtualClockStopsAtItsLimit() async throws {
+    #expect(SessionRunner.virtualTimeLimit == .seconds(1_000_000_000))
+    let session =
+      String(repeating: "wait 1000000s\n", count: 999) + "wait 999999.5s\nwait 1s\nwait 0.5s\n"
+      + "snapshot\n"
+    let result = await Replay.standardInput(session, ["--format", "jsonl", "--trace"])
+    #expect(result.status == .usageOrInputError)
+    #expect(
+      result.standardError
+        == "<stdin>:1001:1: error: 'wait' would move the virtual clock past 1000000000s, "
+        + "its limit (about 31.7 years)\n")
+    let waits = try result.jsonObjects(ofType: "wait")
+    #expect(waits.count == 1001)
+    #expect(waits.last?["time"] as? String == "1000000000s")
+    #expect(try result.jsonObjects(ofType: "snapshot").first?["time"] as? String == "1000000000s")
+    #expect(try result.jsonObjects(ofType: "error").count == 1)
+  }
+
+  @Test func settleStopsAtTheClockLimitToo() async throws {
+    let session =
+      String(repeating: "wait 1000000s\n", count: 999) + "wait 999990s\n" + demoLogin
+      + "respond success after 20s\nsubmit\nsettle\nexpect phase submitting\n"
+    let result = await Replay.standardInput(session)
+    #expect(result.status == .usageOrInputError)
+    // The answer would arrive 10 s past the limit: settle stops short, still submitting.
+    #expect(
+      result.standardError
+        == "<stdin>:1005:1: error: 'settle' would move the virtual clock past 1000000000s, "
+        + "its limit (about 31.7 years)\n")
   }
 }

@@ -7,7 +7,7 @@ import LoginRuntime
 /// engine behind `login-replay`, for any front end that has commands to run.
 ///
 /// With `--auth demo` (the default) the store runs on a ``VirtualClock`` with a scripted
-/// service: `respond` queues outcomes, `wait` advances the clock (each response and timeout
+/// service: `respond` decides the request in flight or queues an outcome, `wait` advances the clock (each response and timeout
 /// falls due in time order), `settle` advances it until no request is in flight, and no
 /// real time passes. With `--auth URL` the store talks to the ``HTTPAuthService`` on the
 /// real clock: `wait` sleeps, `settle` waits for the answer, and `respond` is rejected.
@@ -137,7 +137,7 @@ public final class SessionRunner {
     case .logout:
       await send(.logoutTapped)
     case .respond(let outcome, let delay):
-      respond(outcome, after: delay, at: located.location)
+      await respond(outcome, after: delay, at: located.location)
     case .wait(let duration):
       await wait(duration, at: located.location)
     case .settle:
@@ -206,12 +206,18 @@ public final class SessionRunner {
     await printEvents()
   }
 
+  /// Decides the oldest undecided request in flight, or queues the outcome for the next
+  /// request. A decided request whose answer time has passed answers now: its actions are
+  /// printed before the `respond` object.
   private func respond(
     _ outcome: SessionCommand.Outcome, after delay: Duration, at location: SourceLocation
-  ) {
+  ) async {
     switch timing {
-    case .virtual(_, let service):
-      service.enqueue(outcome, after: delay)
+    case .virtual(let clock, let service):
+      if service.respond(outcome, after: delay) {
+        await clock.waitUntilIdle()
+        await printEvents()
+      }
       if let object = formatter.respond(outcome, after: delay, line: location.line) {
         output.writeLine(object)
       }

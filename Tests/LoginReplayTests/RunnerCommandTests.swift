@@ -271,21 +271,142 @@ import Testing
       ])
   }
 
-  @Test func respondWhileARequestIsInFlightDecidesTheNextRequest() async throws {
+  /// The authResponse actions of a JSON-lines run, in order.
+  static func responses(_ result: ReplayResult) throws -> [String] {
+    try Actions(result).names.filter { $0.hasPrefix("authResponse") }
+  }
+
+  @Test func respondAfterSubmitDecidesTheRequestInFlight() async throws {
     let result = try await Replay.session(
       demoLogin + """
         submit
-        respond server-error
+        respond invalid-credentials
+        wait 1499ms
+        expect phase submitting
+        wait 1ms
+        expect error "The email or password is incorrect."
+        submit
         settle
         expect phase succeeded
-        logout
-        type password Password123!
+
+        """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      try Self.responses(result) == [
+        "authResponse(1, failure(invalidCredentials))",
+        "authResponse(2, success(AuthSession(token: <redacted>)))",
+      ])
+  }
+
+  @Test func respondWithNoUndecidedRequestInFlightIsQueued() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond server-error
+        submit
+        respond rate-limited
+        settle
+        expect error "Something went wrong. Please try again."
+        submit
+        settle
+        expect error "Too many attempts. Please wait a moment and try again."
+        submit
+        cancel
+        respond network-unavailable after 0.5s
+        submit
+        settle
+        expect error "Unable to connect. Check your internet connection."
+        submit
+        settle
+        expect phase succeeded
+
+        """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    // 1 took the queued server-error, so rate-limited was queued for 2; 3 was cancelled
+    // while undecided, so network-unavailable was queued for 4; 5 got the demo answer.
+    #expect(
+      try Self.responses(result) == [
+        "authResponse(1, failure(serverError))",
+        "authResponse(2, failure(rateLimited(retryAfter: nil)))",
+        "authResponse(4, failure(networkUnavailable))",
+        "authResponse(5, success(AuthSession(token: <redacted>)))",
+      ])
+  }
+
+  @Test func anUndecidedRequestGetsTheDemoAnswerAtOneAndAHalfSeconds() async throws {
+    let result = try await Replay.session(
+      """
+      type email someone@example.com
+      type password wrong
+      submit
+      wait 1499ms
+      expect phase submitting
+      wait 1ms
+      expect error "The email or password is incorrect."
+      respond success
+      submit
+      wait 1.5s
+      expect phase succeeded
+
+      """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains(
+        "[1.5s] line 6: finished authenticate(1): invalid-credentials after 1.5s"))
+    // The respond came after the first request was answered: queued for the second.
+    #expect(result.standardOutput.contains("[3s] line 10: finished authenticate(2): success"))
+  }
+
+  @Test func aRespondWhoseTimeHasPassedAnswersAtOnce() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        wait 1s
+        respond server-error after 0.5s
+        expect phase failed
+        expect error "Something went wrong. Please try again."
+
+        """, ["--format", "jsonl", "--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let objects = try result.jsonObjects().filter { $0["line"] as? Int == 5 }
+    #expect(objects.map { $0["type"] as? String } == ["event", "action", "respond"])
+    #expect(objects.first?["duration"] as? String == "1s")
+    #expect(objects[1]["time"] as? String == "1s")
+    #expect(objects[1]["action"] as? String == "authResponse(1, failure(serverError))")
+  }
+
+  @Test func aRespondInFlightAnswersItsDurationAfterTheStart() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        wait 1s
+        respond success after 5s
+        wait 3999ms
+        expect phase submitting
+        wait 1ms
+        expect phase succeeded
+
+        """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains("[5s] line 8: finished authenticate(1): success after 5s"))
+  }
+
+  @Test func aTimedOutRequestIsNotDecidedByALaterRespond() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        wait 1s
+        expect error "The request timed out. Please try again."
+        respond server-error after 0.5s
         submit
         settle
         expect error "Something went wrong. Please try again."
 
-        """)
+        """, ["--timeout", "1s", "--trace"])
     #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains(
+        "[1.5s] line 8: finished authenticate(2): server-error after 0.5s"))
   }
 
   @Test func theTimeoutOutcomeLooksLikeTheStoresTimeout() async throws {

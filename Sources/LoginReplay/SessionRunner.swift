@@ -32,6 +32,10 @@ public final class SessionRunner {
   /// overflow the clock or its output.
   public static let virtualTimeLimit = Duration.seconds(1_000_000_000)
 
+  /// How much longer than the store's timeout the HTTP service's own timeout is (1 s), so
+  /// that with `--auth URL` the store's timeout always fires first.
+  static let httpTimeoutMargin = Duration.seconds(1)
+
   /// What the run has done so far.
   public private(set) var summary = ReplaySummary()
 
@@ -82,8 +86,13 @@ public final class SessionRunner {
       }
       let service: HTTPAuthService
       do {
+        // The store's timeout must decide: given the same duration, the service's own timer
+        // would race it, and the trace would show "finished …: timeout" or "timed out" at
+        // random. A margin lets the store's fire first and cancel the request.
         service = try HTTPAuthService(
-          .init(endpoint: endpoint, wireFormat: wireFormat, timeout: options.timeout))
+          .init(
+            endpoint: endpoint, wireFormat: wireFormat,
+            timeout: options.timeout + Self.httpTimeoutMargin))
       } catch {
         throw .auth(error)
       }

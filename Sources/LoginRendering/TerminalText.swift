@@ -7,7 +7,8 @@
 /// right-to-left override — are never written raw: they are shown escaped as `\u{7}`.
 /// A combining mark with no character to sit on is drawn on a dotted circle `◌`. So every
 /// cell starts and ends a grapheme wherever it is placed: neighbours never merge into it.
-/// In ASCII mode every scalar outside printable 7-bit ASCII is escaped the same way.
+/// In ASCII mode every scalar outside printable 7-bit ASCII is escaped the same way. An
+/// escape is a single cell (as wide as its text), so cutting and wrapping keep it whole.
 enum TerminalText {
   /// The cells for `text`, left to right.
   static func cells(_ text: String, ascii: Bool) -> [DisplayCell] {
@@ -89,9 +90,11 @@ enum TerminalText {
     (0x20...0x7E).contains(scalar.value)
   }
 
-  /// `\u{HEX}` for `scalar`, one cell per ASCII character so a cut can fall anywhere.
+  /// `\u{HEX}` for `scalar`, as one cell as wide as its text: a cut or a line break falls
+  /// before or after a whole escape, never inside one (no `\u{30` left dangling).
   private static func escaped(_ scalar: Unicode.Scalar) -> [DisplayCell] {
     let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "\\u{\(hex)}".map { DisplayCell(text: String($0), width: 1) }
+    let text = "\\u{\(hex)}"
+    return [DisplayCell(text: text, width: text.count)]
   }
 }

@@ -3,7 +3,13 @@
 /// A duration is a decimal number (digits, optionally a `.` and more digits) followed by
 /// `ms` or `s`, converted exactly (no floating point) to a `Duration`. Parsing is shared by
 /// the session parser and `--timeout`, so both accept and reject exactly the same text.
+///
+/// A duration may be at most ``maximum`` (1,000,000 s, about 11.6 days): far more than any
+/// session needs, and small enough that no sum of them the runner can reach overflows.
 public enum DurationLiteral {
+  /// The longest duration a session file or `--timeout` may name: 1,000,000 seconds.
+  public static let maximum = Duration.seconds(1_000_000)
+
   /// Why a text is not a duration.
   public enum Problem: Error, Equatable, Sendable {
     /// The text starts with `-`.
@@ -14,7 +20,7 @@ public enum DurationLiteral {
     case unknownUnit(String)
     /// Not a number followed by a unit at all.
     case malformed
-    /// More seconds than a `Duration` holds.
+    /// Longer than ``DurationLiteral/maximum``.
     case tooLarge
     /// More decimals than an attosecond.
     case tooPrecise
@@ -51,16 +57,39 @@ public enum DurationLiteral {
   }
 
   /// The shortest exact text for `duration` in seconds, such as `0s`, `1.5s` or `0.25s`;
-  /// negative durations get a leading `-`. `parse(format(d))` gives `d` back for d ≥ 0.
+  /// negative durations get a leading `-`. `parse(format(d))` gives `d` back for
+  /// 0 ≤ d ≤ ``maximum``.
+  ///
+  /// Total: it writes every `Duration` exactly, even those whose seconds do not fit in an
+  /// `Int64` (where `Duration.components` would trap).
   public static func format(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let negative = seconds < 0 || attoseconds < 0
-    let wholeSeconds = seconds.magnitude
+    // Peel off whole blocks of 10^18 s until the rest fits `components`; a Duration holds
+    // at most about 1.7 × 10^20 s, so this loops at most 171 times, and only for absurd values.
+    let block = Duration.seconds(1_000_000_000_000_000_000)
+    var rest = duration
+    var blocks = 0
+    while rest >= block {
+      rest -= block
+      blocks += 1
+    }
+    while rest <= (.zero - block) {
+      rest += block
+      blocks += 1
+    }
+    let (seconds, attoseconds) = rest.components
+    let negative = duration < .zero
+    var wholeSeconds = String(seconds.magnitude)
+    if blocks > 0 {
+      wholeSeconds =
+        String(blocks) + String(repeating: "0", count: 18 - wholeSeconds.count)
+        + wholeSeconds
+    }
+    let sign = negative ? "-" : ""
+    guard attoseconds != 0 else { return sign + "\(wholeSeconds)s" }
     var fraction = String(attoseconds.magnitude)
-    guard attoseconds != 0 else { return (negative ? "-" : "") + "\(wholeSeconds)s" }
     fraction = String(repeating: "0", count: 18 - fraction.count) + fraction
     while fraction.hasSuffix("0") { fraction.removeLast() }
-    return (negative ? "-" : "") + "\(wholeSeconds).\(fraction)s"
+    return sign + "\(wholeSeconds).\(fraction)s"
   }
 
   private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
@@ -82,12 +111,15 @@ public enum DurationLiteral {
     // Split into whole seconds (all but the last 18 digits) and attoseconds (the last 18).
     let secondsDigits = digits.dropLast(18).drop { $0 == "0" }
     let attoDigits = digits.suffix(18)
-    guard secondsDigits.count <= 18 else { return .failure(.tooLarge) }
+    // More than 7 digits of seconds is over the maximum (and kept out of Int64's reach).
+    guard secondsDigits.count <= 7 else { return .failure(.tooLarge) }
     var seconds: Int64 = 0
     for digit in secondsDigits { seconds = seconds * 10 + Int64(digit.value - 0x30) }
     var attoseconds: Int64 = 0
     for digit in attoDigits { attoseconds = attoseconds * 10 + Int64(digit.value - 0x30) }
-    return .success(Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
+    let duration = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+    guard duration <= maximum else { return .failure(.tooLarge) }
+    return .success(duration)
   }
 }
 
@@ -101,7 +133,8 @@ extension DurationLiteral.Problem {
     case .unknownUnit(let unit):
       "expected the unit ms or s, not \(SessionError.quote(unit)), as in 250ms or 1.5s"
     case .malformed: "expected a decimal number followed by ms or s, as in 0s, 250ms or 1.5s"
-    case .tooLarge: "expected at most 999999999999999999 seconds"
+    case .tooLarge:
+      "expected at most \(DurationLiteral.format(DurationLiteral.maximum)) (about 11.6 days)"
     case .tooPrecise: "expected at most 18 decimals of a second (attoseconds)"
     }
   }

@@ -70,6 +70,13 @@ public final class LineReader: Sequence, IteratorProtocol {
       lineLimit: Self.maximumLineLength)
   }
 
+  /// Reads from `descriptor`, already open, which the reader then owns and closes when done.
+  convenience init(ownedDescriptor descriptor: Int32, fileName: String) {
+    self.init(
+      fileDescriptor: descriptor, fileName: fileName, closes: true,
+      lineLimit: Self.maximumLineLength)
+  }
+
   private init(fileDescriptor: Int32, fileName: String, closes: Bool, lineLimit: Int) {
     self.fileDescriptor = fileDescriptor
     self.fileName = fileName
@@ -173,7 +180,8 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
   }
 
-  private static func systemMessage(_ code: Int32) -> String {
+  /// The system's sentence for the `errno` value `code`.
+  static func systemMessage(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
   }

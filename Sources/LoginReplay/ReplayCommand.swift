@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The whole `login-replay` command as a function: parse the command line, check the
 /// session, run it, print, and return the exit status.
 ///
@@ -12,7 +18,8 @@ public enum ReplayCommand {
   ///   insecure `--auth` URL.
   /// - A FILE is checked whole first: with any error (at most 20 are listed, as
   ///   `FILE:LINE:COLUMN: error: MESSAGE`) nothing runs and the result is 2. Then its commands
-  ///   are streamed, one line at a time.
+  ///   are streamed, one line at a time. A FILE that is not a regular file (a pipe, FIFO or
+  ///   device) can be read only once, so it runs like `-`; a directory is a usage error.
   /// - `-` reads `standardInput` line by line on a thread of its own; a bad line is reported
   ///   and skipped, and the result is then 2.
   /// - Otherwise the result is 1 when an expectation failed, else 0.
@@ -54,25 +61,44 @@ public enum ReplayCommand {
     case .file(let path):
       return await runFile(path, realAuth: realAuth, runner: runner, output: output)
     case .standardInput:
-      let source = ThreadedCommandSource(
-        fileDescriptor: standardInput, fileName: SourceLocation.standardInputName)
-      while let result = await source.next() {
-        switch result {
-        case .success(let located): await runner.run(located)
-        case .failure(let error): runner.reject(error)
-        }
-      }
-      return await runner.finish()
+      return await runStream(
+        standardInput, fileName: SourceLocation.standardInputName, runner: runner)
     }
   }
 
-  /// Checks the file whole, then streams it through the runner.
+  /// Runs a stream (standard input, or a FILE that is not a regular file) line by line: a
+  /// bad line is reported and skipped.
+  private static func runStream(
+    _ descriptor: Int32, fileName: String, runner: SessionRunner
+  ) async -> ExitCode {
+    let source = ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName)
+    while let result = await source.next() {
+      switch result {
+      case .success(let located): await runner.run(located)
+      case .failure(let error): runner.reject(error)
+      }
+    }
+    return await runner.finish()
+  }
+
+  /// Checks a regular file whole, then streams it through the runner. A pipe, FIFO or
+  /// device named as FILE can be read only once, so it runs like `-`; a directory is a
+  /// usage error.
   private static func runFile(
     _ path: String, realAuth: Bool, runner: SessionRunner, output: any ReplayOutput
   ) async -> ExitCode {
     let errors: [SessionError]
     do {
-      errors = check(try SessionReader(path: path), realAuth: realAuth)
+      switch try SessionInputFile.open(path) {
+      case .regular(let lines):
+        errors = check(SessionReader(lines: lines), realAuth: realAuth)
+      case .directory:
+        output.writeErrorLine(UsageError(.directory(path)).report)
+        return .usageOrInputError
+      case .stream(let descriptor):
+        defer { _ = close(descriptor) }
+        return await runStream(descriptor, fileName: path, runner: runner)
+      }
     } catch {
       output.writeErrorLine(error.description)
       return .usageOrInputError

@@ -31,8 +31,8 @@ extension ReplayOptions {
                               default: json)
       --client-id <id>        The OAuth 2.0 client_id sent with --auth-format oauth2.
                               (default: login-replay)
-      --timeout <duration>    The store's request timeout, such as 30s or 500ms.
-                              (default: 30s)
+      --timeout <duration>    The store's request timeout, such as 30s or 500ms, at most
+                              1000000s. (default: 30s)
       --width <n>             The screen width in columns, from 28 to 120.
       --ascii                 Draw plain ASCII instead of box-drawing characters.
       --version               Show the version.

@@ -120,7 +120,9 @@ extension ReplayOptions {
       throw UsageError(
         .badValue(
           option: "--timeout", value: value,
-          expected: "a duration greater than zero: a number followed by ms or s, as in 30s"))
+          expected: "a duration greater than zero and at most "
+            + "\(DurationLiteral.format(DurationLiteral.maximum)): a number followed by ms or s, "
+            + "as in 30s"))
     }
     return duration
   }

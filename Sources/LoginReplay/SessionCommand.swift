@@ -13,7 +13,9 @@ public enum SessionCommand: Equatable, Sendable {
   case set(Field, String)
   /// `clear FIELD`: one change to the empty string.
   case clear(Field)
-  /// `backspace FIELD [N]`: remove the last `count` characters (at least 1), one change each.
+  /// `backspace FIELD [N]`: remove the last `count` characters (1 to
+  /// ``maximumBackspaceCount``), one change per character actually removed: pressing it on
+  /// an empty field changes nothing.
   case backspace(Field, count: Int)
   /// `toggle-password`: the show/hide password button.
   case togglePassword
@@ -38,6 +40,9 @@ public enum SessionCommand: Equatable, Sendable {
   /// How long after the request starts a `respond` answer arrives when `after` is omitted,
   /// the same as the demo service's delay.
   public static let defaultResponseDelay: Duration = .milliseconds(1_500)
+
+  /// The largest N a `backspace` line may give: 1,000,000. A larger N is a parse error.
+  public static let maximumBackspaceCount = 1_000_000
 
   /// A text field of the form.
   public enum Field: String, CaseIterable, Equatable, Hashable, Sendable {

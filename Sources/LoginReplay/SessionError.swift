@@ -51,6 +51,9 @@ public struct SessionError: Error, Equatable, Sendable {
     case unreadable(reason: String)
     /// A `respond` line while `--auth URL` is in use: the real server decides every answer.
     case respondWithRealAuth
+    /// A `wait` or `settle` that would move the virtual clock past
+    /// ``SessionRunner/virtualTimeLimit``; `command` is `wait` or `settle`.
+    case clockLimit(command: String)
   }
 
   /// Why a backslash escape in a quoted string is wrong.
@@ -115,6 +118,9 @@ public struct SessionError: Error, Equatable, Sendable {
     case .respondWithRealAuth:
       return "'respond' cannot be used with --auth URL; the server decides every answer "
         + "(expected --auth demo to script answers)"
+    case .clockLimit(let command):
+      return "'\(command)' would move the virtual clock past "
+        + "\(DurationLiteral.format(SessionRunner.virtualTimeLimit)), its limit (about 31.7 years)"
     }
   }
 

@@ -204,10 +204,12 @@ private struct LineParser {
   private func positiveCount(_ token: Token) throws(SessionError) -> Int {
     let digits = token.text.unicodeScalars
     guard !digits.isEmpty, digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
-      let value = Int(token.text), value >= 1
+      let value = Int(token.text), (1...SessionCommand.maximumBackspaceCount).contains(value)
     else {
       throw error(
-        .badValue(token.text, subject: "backspace", expected: "a whole number of at least 1"),
+        .badValue(
+          token.text, subject: "backspace",
+          expected: "a whole number from 1 to \(SessionCommand.maximumBackspaceCount)"),
         at: token)
     }
     return value

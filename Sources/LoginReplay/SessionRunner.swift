@@ -7,7 +7,7 @@ import LoginRuntime
 /// engine behind `login-replay`, for any front end that has commands to run.
 ///
 /// With `--auth demo` (the default) the store runs on a ``VirtualClock`` with a scripted
-/// service: `respond` queues outcomes, `wait` advances the clock (each response and timeout
+/// service: `respond` decides the request in flight or queues an outcome, `wait` advances the clock (each response and timeout
 /// falls due in time order), `settle` advances it until no request is in flight, and no
 /// real time passes. With `--auth URL` the store talks to the ``HTTPAuthService`` on the
 /// real clock: `wait` sleeps, `settle` waits for the answer, and `respond` is rejected.
@@ -25,6 +25,17 @@ import LoginRuntime
 /// let status = await runner.finish()
 /// ```
 public final class SessionRunner {
+  /// The latest virtual time a session may reach: 1,000,000,000 s (about 31.7 years).
+  ///
+  /// A `wait` or `settle` that would move the clock past it is reported as a bad line
+  /// (``SessionError/Kind/clockLimit(command:)``) and skipped, so no sum of durations can
+  /// overflow the clock or its output.
+  public static let virtualTimeLimit = Duration.seconds(1_000_000_000)
+
+  /// How much longer than the store's timeout the HTTP service's own timeout is (1 s), so
+  /// that with `--auth URL` the store's timeout always fires first.
+  static let httpTimeoutMargin = Duration.seconds(1)
+
   /// What the run has done so far.
   public private(set) var summary = ReplaySummary()
 
@@ -75,8 +86,13 @@ public final class SessionRunner {
       }
       let service: HTTPAuthService
       do {
+        // The store's timeout must decide: given the same duration, the service's own timer
+        // would race it, and the trace would show "finished …: timeout" or "timed out" at
+        // random. A margin lets the store's fire first and cancel the request.
         service = try HTTPAuthService(
-          .init(endpoint: endpoint, wireFormat: wireFormat, timeout: options.timeout))
+          .init(
+            endpoint: endpoint, wireFormat: wireFormat,
+            timeout: options.timeout + Self.httpTimeoutMargin))
       } catch {
         throw .auth(error)
       }
@@ -115,7 +131,10 @@ public final class SessionRunner {
     case .clear(let field):
       await send(change(field, to: ""))
     case .backspace(let field, let count):
-      for _ in 0..<count {
+      // A key pressed N times deletes only what is there: one change per character, at
+      // most as many as the field holds now (none on an empty field).
+      let presses = min(count, await value(of: field).count)
+      for _ in 0..<presses {
         await send(change(field, to: String(await value(of: field).dropLast())))
       }
     case .togglePassword:
@@ -127,11 +146,11 @@ public final class SessionRunner {
     case .logout:
       await send(.logoutTapped)
     case .respond(let outcome, let delay):
-      respond(outcome, after: delay, at: located.location)
+      await respond(outcome, after: delay, at: located.location)
     case .wait(let duration):
-      await wait(duration)
+      await wait(duration, at: located.location)
     case .settle:
-      await settle()
+      await settle(at: located.location)
     case .expect(let expectation):
       await check(expectation, at: located.location)
     case .snapshot:
@@ -196,12 +215,18 @@ public final class SessionRunner {
     await printEvents()
   }
 
+  /// Decides the oldest undecided request in flight, or queues the outcome for the next
+  /// request. A decided request whose answer time has passed answers now: its actions are
+  /// printed before the `respond` object.
   private func respond(
     _ outcome: SessionCommand.Outcome, after delay: Duration, at location: SourceLocation
-  ) {
+  ) async {
     switch timing {
-    case .virtual(_, let service):
-      service.enqueue(outcome, after: delay)
+    case .virtual(let clock, let service):
+      if service.respond(outcome, after: delay) {
+        await clock.waitUntilIdle()
+        await printEvents()
+      }
       if let object = formatter.respond(outcome, after: delay, line: location.line) {
         output.writeLine(object)
       }
@@ -210,9 +235,13 @@ public final class SessionRunner {
     }
   }
 
-  private func wait(_ duration: Duration) async {
+  private func wait(_ duration: Duration, at location: SourceLocation) async {
     switch timing {
     case .virtual(let clock, _):
+      guard clock.now.offset + duration <= Self.virtualTimeLimit else {
+        reject(SessionError(.clockLimit(command: "wait"), at: location))
+        return
+      }
       await clock.advance(by: duration)
     case .real:
       try? await Task.sleep(for: duration)
@@ -223,10 +252,16 @@ public final class SessionRunner {
     }
   }
 
-  private func settle() async {
+  private func settle(at location: SourceLocation) async {
     switch timing {
     case .virtual(let clock, _):
       while await store.inFlightAttempt != nil {
+        await clock.waitUntilIdle()
+        if let next = clock.nextDeadline, next.offset > Self.virtualTimeLimit {
+          await printEvents()
+          reject(SessionError(.clockLimit(command: "settle"), at: location))
+          return
+        }
         guard await clock.advanceToNextDeadline() else { break }
         await printEvents()
       }

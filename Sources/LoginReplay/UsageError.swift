@@ -25,6 +25,8 @@ public struct UsageError: Error, Equatable, Sendable {
     case missingInput
     /// The session FILE does not exist.
     case missingFile(String)
+    /// The session FILE is a directory.
+    case directory(String)
     /// An argument after the session FILE.
     case extraArgument(String)
   }
@@ -44,6 +46,8 @@ public struct UsageError: Error, Equatable, Sendable {
       "missing session file; expected FILE, or - for standard input"
     case .missingFile(let path):
       "no such file: '\(path)'"
+    case .directory(let path):
+      "'\(path)' is a directory; expected a session file"
     case .extraArgument(let argument):
       "unexpected argument '\(argument)'; expected a single session file"
     }

@@ -64,8 +64,8 @@ import Testing
     _ = try snapshots.check("a\nb\nc", named: "screen")
     snapshots.mode = mode
     let outcome = try snapshots.check("a\nB\nc", named: "screen")
-    guard case .mismatch(let referencePath, let actualPath, let diff) = outcome else {
-      Issue.record("expected a mismatch, got \(outcome)")
+    guard case .mismatch(let referencePath, .written(let actualPath), let diff) = outcome else {
+      Issue.record("expected a mismatch with the output written, got \(outcome)")
       return
     }
     #expect(try Self.contents(URL(fileURLWithPath: referencePath)) == "a\nb\nc\n")
@@ -74,6 +74,29 @@ import Testing
       diff == "--- \(referencePath)\n+++ \(actualPath)\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c")
     let message = try #require(outcome.failureMessage)
     #expect(message.contains(actualPath) && message.contains(diff))
+  }
+
+  /// A failures folder that cannot be created (here: below a regular file, which fails even
+  /// for root, like a read-only checkout) must not hide the diff.
+  @Test func aMismatchStillShowsTheDiffWhenTheOutputCannotBeWritten() throws {
+    var snapshots = Self.directory(.missing)
+    _ = try snapshots.check("a\nb\nc", named: "screen")
+    let blocker = snapshots.referenceURL(named: "screen")
+    snapshots.failuresDirectory = blocker.appendingPathComponent("failures")
+    snapshots.mode = .never
+    let outcome = try snapshots.check("a\nB\nc", named: "screen")
+    guard case .mismatch(_, .notWritten(let error), let diff) = outcome else {
+      Issue.record("expected a mismatch whose output could not be written, got \(outcome)")
+      return
+    }
+    guard case .fileSystem = error else {
+      Issue.record("expected a file-system error, got \(error)")
+      return
+    }
+    #expect(diff.hasSuffix("@@ -1,3 +1,3 @@\n a\n-b\n+B\n c"))
+    let message = try #require(outcome.failureMessage)
+    #expect(message.contains(diff))
+    #expect(message.contains("Actual output not written (cannot access "))
   }
 
   @Test func recordingAllReplacesADifferentReference() throws {
@@ -113,7 +136,13 @@ import Testing
     let snapshots = SnapshotDirectory(
       forTestFile: "/repo/Tests/LoginReplayTests/Sub/RunTests.swift", mode: .never)
     #expect(snapshots.directory.path == "/repo/Tests/LoginReplayTests/__Snapshots__")
-    #expect(snapshots.failuresDirectory.path == "/repo/.snapshot-failures/LoginReplayTests")
+    #expect(
+      snapshots.failuresDirectory
+        == SnapshotDirectory.failuresRunDirectory.appendingPathComponent("LoginReplayTests"))
+    // Outside the checkout: in the system's temporary directory, one folder per run.
+    let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
+    #expect(SnapshotDirectory.failuresRunDirectory.standardizedFileURL.path.hasPrefix(temporary))
+    #expect(!snapshots.failuresDirectory.path.hasPrefix("/repo"))
     #expect(snapshots.referenceURL(named: "x").lastPathComponent == "x.txt")
   }
 
@@ -171,7 +200,8 @@ import Testing
     withKnownIssue {
       assertSnapshot(of: "not the idle screen", named: "phase-idle", record: .never)
     } matching: { issue in
-      issue.description.contains("@@ ") && issue.description.contains(".snapshot-failures")
+      issue.description.contains("@@ ")
+        && issue.description.contains(SnapshotDirectory.failuresRunDirectory.path)
     }
   }
 

@@ -38,7 +38,26 @@ import Testing
   @Test func asciiModeEscapesEveryScalarOutsidePrintableASCII() {
     let cells = TerminalText.cells("é日😀a\u{7}~", ascii: true)
     #expect(cells.text == "\\u{E9}\\u{65E5}\\u{1F600}a\\u{7}~")
-    #expect(cells.allSatisfy { $0.width == 1 && $0.text.unicodeScalars.allSatisfy(\.isASCII) })
+    #expect(cells.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
+    #expect(cells.allSatisfy { $0.width == $0.text.count })
+    #expect(cells.map(\.text) == [#"\u{E9}"#, #"\u{65E5}"#, #"\u{1F600}"#, "a", #"\u{7}"#, "~"])
+  }
+
+  /// An escape is cut, kept or wrapped whole: never `\u{30` left dangling on a line.
+  @Test func cuttingAndWrappingNeverSplitAnEscape() {
+    let cells = TerminalText.cells("例え.jp", ascii: true)
+    let ellipsis = DisplayCell(text: "…", width: 1)
+    #expect(TextLayout.keepingEnd(cells, width: 11, ellipsis: ellipsis).text == "….jp")
+    #expect(TextLayout.keepingEnd(cells, width: 12, ellipsis: ellipsis).text == #"…\u{3048}.jp"#)
+    #expect(TextLayout.cut(cells, to: 10).text == #"\u{4F8B}"#)
+    #expect(TextLayout.pad(cells, to: 12, alignment: .leading) == #"\u{4F8B}    "#)
+    let lines = TextLayout.wrap(TerminalText.cells("例え例え", ascii: true), width: 17)
+    #expect(lines.map(\.text) == [#"\u{4F8B}\u{3048}"#, #"\u{4F8B}\u{3048}"#])
+    for width in 10...40 {
+      for line in TextLayout.wrap(cells, width: width) + [TextLayout.cut(cells, to: width)] {
+        #expect(line.text.filter { $0 == "{" }.count == line.text.filter { $0 == "}" }.count)
+      }
+    }
   }
 
   @Test func theWideTableIsSortedAndDisjoint() {

@@ -92,18 +92,46 @@ import Testing
     }
   }
 
-  @Test func waitSleepsForRealAndLetsTheAnswerArrive() async throws {
+  @Test func settleWaitsForTheAnswerOnTheRealClock() async throws {
     try await withTestServer { server in
       let result = try Self.replay(
         """
         type email demo@example.com
         type password Password123!
         submit
-        wait 3s
+        wait 0s
+        settle
         expect phase succeeded
 
-        """, url: server.url("json-ok-minimal"))
+        """, url: server.url("json-ok-minimal"), ["--trace"])
       #expect(result.status == 0, "\(result.standardError)")
+      // In order: the request starts on `submit`, and `settle` returns only after it answered.
+      let lines = result.standardOutput.split(separator: "\n").map(String.init)
+      let started = try #require(
+        lines.firstIndex { $0.hasSuffix("line 3: started authenticate(1)") })
+      let finished = try #require(
+        lines.firstIndex { $0.contains("line 5: finished authenticate(1): success after ") })
+      let succeeded = try #require(
+        lines.firstIndex { $0.contains("line 5: submitting(1) --authResponse(1, success") })
+      #expect(started < finished && finished < succeeded)
+    }
+  }
+
+  /// The store's timeout decides, never the HTTP service's own: the trace always says
+  /// "timed out", not "finished …: timeout".
+  @Test func theStoresTimeoutAlwaysWinsOverTheHTTPServices() async throws {
+    try await withTestServer { server in
+      let url = server.url("hold")
+      let result = try Self.replay(
+        Self.login + """
+          expect phase failed
+          expect error "The request timed out. Please try again."
+
+          """, url: url, ["--trace", "--timeout", "200ms"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains("line 4: timed out authenticate(1) after "))
+      #expect(!result.standardOutput.contains("finished authenticate(1)"))
+      #expect(await server.nextEvent(for: url)?.event == "request")
     }
   }
 

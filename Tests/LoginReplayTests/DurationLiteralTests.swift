@@ -22,7 +22,10 @@ import Testing
     (
       "123456.789ms", Duration(secondsComponent: 123, attosecondsComponent: 456_789_000_000_000_000)
     ),
-    ("999999999999999999s", .seconds(999_999_999_999_999_999)),
+    ("1000000s", .seconds(1_000_000)),
+    ("1000000000ms", .seconds(1_000_000)),
+    ("1000000.000s", .seconds(1_000_000)),
+    ("0000001000000s", .seconds(1_000_000)),
   ]
 
   static let invalid: [(String, DurationLiteral.Problem)] = [
@@ -44,6 +47,11 @@ import Testing
     ("1S", .unknownUnit("S")),
     ("100us", .unknownUnit("us")),
     ("1000000000000000000s", .tooLarge),
+    ("999999999999999999s", .tooLarge),
+    ("1000001s", .tooLarge),
+    ("1000000.000000000000000001s", .tooLarge),
+    ("1000000001ms", .tooLarge),
+    ("99999999999999999999999999999s", .tooLarge),
     ("0.0000000000000000001s", .tooPrecise),
   ]
 
@@ -66,5 +74,36 @@ import Testing
     for (_, duration) in Self.valid {
       #expect(DurationLiteral.parse(DurationLiteral.format(duration)) == .success(duration))
     }
+  }
+
+  @Test func theMaximumIsNamedInTheMessage() {
+    #expect(DurationLiteral.maximum == .seconds(1_000_000))
+    #expect(
+      DurationLiteral.Problem.tooLarge.explanation == "expected at most 1000000s (about 11.6 days)")
+  }
+
+  static let block = Duration.seconds(1_000_000_000_000_000_000)
+  static let int64Max = Duration.seconds(Int64.max)
+  static let huge: [(Duration, String)] = [
+    (int64Max, "9223372036854775807s"),
+    (int64Max * 10, "92233720368547758070s"),
+    (int64Max * 10 + Duration.milliseconds(5), "92233720368547758070.005s"),
+    (block * 3, "3000000000000000000s"),
+    (block + Duration.seconds(7), "1000000000000000007s"),
+    (Duration.zero - int64Max * 10, "-92233720368547758070s"),
+  ]
+
+  /// `Duration.components` traps beyond Int64 seconds; `format` must not, for any value.
+  @Test(arguments: huge)
+  func formatIsTotalForHugeDurations(_ duration: Duration, _ text: String) {
+    #expect(DurationLiteral.format(duration) == text)
+    #expect(ClockText.text(duration, real: true) == text)
+  }
+
+  @Test func formatHandlesTheExtremes() {
+    // The largest and smallest Durations: 128-bit attoseconds, about ±1.7 × 10^20 s.
+    let largest = Duration(secondsComponent: Int64.max, attosecondsComponent: 0) * 18
+    #expect(DurationLiteral.format(largest).hasSuffix("s"))
+    #expect(DurationLiteral.format(.zero - largest).hasPrefix("-"))
   }
 }

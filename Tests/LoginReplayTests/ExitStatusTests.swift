@@ -2,6 +2,12 @@ import Foundation
 import LoginReplay
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Exit statuses 0, 1 and 2, usage errors, parse error listings and bad lines on standard
 /// input, run in-process.
 @Suite struct ExitStatusTests {
@@ -84,13 +90,21 @@ import Testing
   }
 
   @Test func anUnreadableFileIsTwo() async throws {
-    let directory = try TemporaryFile("")
-    defer { directory.remove() }
-    let folder = URL(fileURLWithPath: directory.path).deletingLastPathComponent().path
-    let result = await Replay.command([folder])
+    let file = try TemporaryFile("expect phase idle\n")
+    defer { file.remove() }
+    // A file without read permission; root reads anything, so there use a file that opens
+    // but fails to read (Linux: /proc/self/mem at offset 0 is an I/O error).
+    var path = file.path
+    if geteuid() == 0 {
+      path = "/proc/self/mem"
+    } else {
+      try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: path)
+    }
+    let result = await Replay.command([path])
     #expect(result.status == .usageOrInputError)
-    #expect(result.standardError.hasPrefix(folder))
-    #expect(result.standardError.contains(": error: cannot read the session: "))
+    #expect(result.standardError.hasPrefix(path + ":"))
+    #expect(result.standardError.contains(" error: cannot read the session: "))
+    #expect(!result.standardOutput.contains("expectation"))
   }
 
   @Test func standardInputReportsABadLineSkipsItAndExitsTwo() async {

@@ -89,10 +89,25 @@ import Testing
     #expect(actions.lastState[key] as? String == "a")
   }
 
-  @Test func backspaceOnAnEmptyFieldStillSendsItsChanges() async throws {
-    let result = try await Replay.session("backspace email 3\n", ["--format", "jsonl"])
+  @Test func backspaceRemovesAtMostWhatTheFieldHolds() async throws {
+    let result = try await Replay.session(
+      "backspace email 3\nset email ab\nbackspace email 1000000\nbackspace email\n",
+      ["--format", "jsonl"])
+    #expect(result.status == .success)
     let actions = try Actions(result)
-    #expect(actions.names == Array(repeating: "emailChanged(\"\")", count: 3))
+    #expect(actions.onLine(1).isEmpty)  // an empty field: nothing to delete, no change
+    #expect(actions.names == ["emailChanged(\"ab\")", "emailChanged(\"a\")", "emailChanged(\"\")"])
+    #expect(actions.onLine(3).count == 2)
+    #expect(actions.onLine(4).isEmpty)
+  }
+
+  @Test func aHugeBackspaceCountIsAParseError() async throws {
+    let result = try await Replay.session("set email ab\nbackspace email 999999999999999999\n")
+    #expect(result.status == .usageOrInputError)
+    #expect(
+      result.standardError
+        == "FILE:2:17: error: bad value '999999999999999999' for 'backspace'; "
+        + "expected a whole number from 1 to 1000000\n")
   }
 
   @Test func togglePasswordShowsAndHidesThePassword() async throws {
@@ -256,21 +271,142 @@ import Testing
       ])
   }
 
-  @Test func respondWhileARequestIsInFlightDecidesTheNextRequest() async throws {
+  /// The authResponse actions of a JSON-lines run, in order.
+  static func responses(_ result: ReplayResult) throws -> [String] {
+    try Actions(result).names.filter { $0.hasPrefix("authResponse") }
+  }
+
+  @Test func respondAfterSubmitDecidesTheRequestInFlight() async throws {
     let result = try await Replay.session(
       demoLogin + """
         submit
-        respond server-error
+        respond invalid-credentials
+        wait 1499ms
+        expect phase submitting
+        wait 1ms
+        expect error "The email or password is incorrect."
+        submit
         settle
         expect phase succeeded
-        logout
-        type password Password123!
+
+        """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      try Self.responses(result) == [
+        "authResponse(1, failure(invalidCredentials))",
+        "authResponse(2, success(AuthSession(token: <redacted>)))",
+      ])
+  }
+
+  @Test func respondWithNoUndecidedRequestInFlightIsQueued() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        respond server-error
+        submit
+        respond rate-limited
+        settle
+        expect error "Something went wrong. Please try again."
+        submit
+        settle
+        expect error "Too many attempts. Please wait a moment and try again."
+        submit
+        cancel
+        respond network-unavailable after 0.5s
+        submit
+        settle
+        expect error "Unable to connect. Check your internet connection."
+        submit
+        settle
+        expect phase succeeded
+
+        """, ["--format", "jsonl"])
+    #expect(result.status == .success, "\(result.standardError)")
+    // 1 took the queued server-error, so rate-limited was queued for 2; 3 was cancelled
+    // while undecided, so network-unavailable was queued for 4; 5 got the demo answer.
+    #expect(
+      try Self.responses(result) == [
+        "authResponse(1, failure(serverError))",
+        "authResponse(2, failure(rateLimited(retryAfter: nil)))",
+        "authResponse(4, failure(networkUnavailable))",
+        "authResponse(5, success(AuthSession(token: <redacted>)))",
+      ])
+  }
+
+  @Test func anUndecidedRequestGetsTheDemoAnswerAtOneAndAHalfSeconds() async throws {
+    let result = try await Replay.session(
+      """
+      type email someone@example.com
+      type password wrong
+      submit
+      wait 1499ms
+      expect phase submitting
+      wait 1ms
+      expect error "The email or password is incorrect."
+      respond success
+      submit
+      wait 1.5s
+      expect phase succeeded
+
+      """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains(
+        "[1.5s] line 6: finished authenticate(1): invalid-credentials after 1.5s"))
+    // The respond came after the first request was answered: queued for the second.
+    #expect(result.standardOutput.contains("[3s] line 10: finished authenticate(2): success"))
+  }
+
+  @Test func aRespondWhoseTimeHasPassedAnswersAtOnce() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        wait 1s
+        respond server-error after 0.5s
+        expect phase failed
+        expect error "Something went wrong. Please try again."
+
+        """, ["--format", "jsonl", "--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    let objects = try result.jsonObjects().filter { $0["line"] as? Int == 5 }
+    #expect(objects.map { $0["type"] as? String } == ["event", "action", "respond"])
+    #expect(objects.first?["duration"] as? String == "1s")
+    #expect(objects[1]["time"] as? String == "1s")
+    #expect(objects[1]["action"] as? String == "authResponse(1, failure(serverError))")
+  }
+
+  @Test func aRespondInFlightAnswersItsDurationAfterTheStart() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        wait 1s
+        respond success after 5s
+        wait 3999ms
+        expect phase submitting
+        wait 1ms
+        expect phase succeeded
+
+        """, ["--trace"])
+    #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains("[5s] line 8: finished authenticate(1): success after 5s"))
+  }
+
+  @Test func aTimedOutRequestIsNotDecidedByALaterRespond() async throws {
+    let result = try await Replay.session(
+      demoLogin + """
+        submit
+        wait 1s
+        expect error "The request timed out. Please try again."
+        respond server-error after 0.5s
         submit
         settle
         expect error "Something went wrong. Please try again."
 
-        """)
+        """, ["--timeout", "1s", "--trace"])
     #expect(result.status == .success, "\(result.standardError)")
+    #expect(
+      result.standardOutput.contains(
+        "[1.5s] line 8: finished authenticate(2): server-error after 0.5s"))
   }
 
   @Test func theTimeoutOutcomeLooksLikeTheStoresTimeout() async throws {
@@ -392,5 +528,51 @@ import Testing
     #expect(respond["outcome"] as? String == "rate-limited")
     #expect(respond["after"] as? String == "2s")
     #expect(respond["line"] as? Int == 1)
+  }
+
+  /// Ten waits of 10^18 s used to trap in the time formatting; now each is a parse error.
+  @Test func hugeWaitsAreRejectedBeforeTheyCanOverflow() async throws {
+    let session = String(repeating: "wait 999999999999999999s\n", count: 10) + "snapshot\n"
+    let fromFile = try await Replay.session(session, ["--format", "jsonl"])
+    #expect(fromFile.status == .usageOrInputError)
+    #expect(
+      fromFile.standardError.hasPrefix(
+        "FILE:1:6: error: bad duration '999999999999999999s' for 'wait'; "
+          + "expected at most 1000000s (about 11.6 days)\n"))
+    let fromStream = await Replay.standardInput(session, ["--format", "jsonl"])
+    #expect(fromStream.status == .usageOrInputError)
+    let snapshot = try #require(try fromStream.jsonObjects(ofType: "snapshot").first)
+    #expect(snapshot["time"] as? String == "0s")
+  }
+
+  @Test func theVirtualClockStopsAtItsLimit() async throws {
+    #expect(SessionRunner.virtualTimeLimit == .seconds(1_000_000_000))
+    let session =
+      String(repeating: "wait 1000000s\n", count: 999) + "wait 999999.5s\nwait 1s\nwait 0.5s\n"
+      + "snapshot\n"
+    let result = await Replay.standardInput(session, ["--format", "jsonl", "--trace"])
+    #expect(result.status == .usageOrInputError)
+    #expect(
+      result.standardError
+        == "<stdin>:1001:1: error: 'wait' would move the virtual clock past 1000000000s, "
+        + "its limit (about 31.7 years)\n")
+    let waits = try result.jsonObjects(ofType: "wait")
+    #expect(waits.count == 1001)
+    #expect(waits.last?["time"] as? String == "1000000000s")
+    #expect(try result.jsonObjects(ofType: "snapshot").first?["time"] as? String == "1000000000s")
+    #expect(try result.jsonObjects(ofType: "error").count == 1)
+  }
+
+  @Test func settleStopsAtTheClockLimitToo() async throws {
+    let session =
+      String(repeating: "wait 1000000s\n", count: 999) + "wait 999990s\n" + demoLogin
+      + "respond success after 20s\nsubmit\nsettle\nexpect phase submitting\n"
+    let result = await Replay.standardInput(session)
+    #expect(result.status == .usageOrInputError)
+    // The answer would arrive 10 s past the limit: settle stops short, still submitting.
+    #expect(
+      result.standardError
+        == "<stdin>:1005:1: error: 'settle' would move the virtual clock past 1000000000s, "
+        + "its limit (about 31.7 years)\n")
   }
 }

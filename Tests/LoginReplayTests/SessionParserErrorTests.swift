@@ -163,19 +163,35 @@ import Testing
     ("respond success 2s", 17, "bad value '2s' for 'respond'; expected 'after' and a duration"),
     (
       "backspace email 0", 17,
-      "bad value '0' for 'backspace'; expected a whole number of at least 1"
+      "bad value '0' for 'backspace'; expected a whole number from 1 to 1000000"
     ),
     (
       "backspace email -1", 17,
-      "bad value '-1' for 'backspace'; expected a whole number of at least 1"
+      "bad value '-1' for 'backspace'; expected a whole number from 1 to 1000000"
     ),
     (
       "backspace email +2", 17,
-      "bad value '+2' for 'backspace'; expected a whole number of at least 1"
+      "bad value '+2' for 'backspace'; expected a whole number from 1 to 1000000"
+    ),
+    (
+      "backspace email 1000001", 17,
+      "bad value '1000001' for 'backspace'; expected a whole number from 1 to 1000000"
+    ),
+    (
+      "backspace email 999999999999999999", 17,
+      "bad value '999999999999999999' for 'backspace'; expected a whole number from 1 to 1000000"
+    ),
+    (
+      "wait 999999999999999999s", 6,
+      "bad duration '999999999999999999s' for 'wait'; expected at most 1000000s (about 11.6 days)"
+    ),
+    (
+      "respond success after 1000001s", 23,
+      "bad duration '1000001s' for 'respond'; expected at most 1000000s (about 11.6 days)"
     ),
     (
       "backspace email 99999999999999999999", 17,
-      "bad value '99999999999999999999' for 'backspace'; expected a whole number of at least 1"
+      "bad value '99999999999999999999' for 'backspace'; expected a whole number from 1 to 1000000"
     ),
     (
       "expect effects authenticate login", 29,

@@ -6,8 +6,10 @@ import Testing
 /// The reference lives in the `__Snapshots__` folder of the test target holding the calling
 /// file. `SNAPSHOT_RECORD` chooses whether a reference may be written (`missing`, the local
 /// default; `all`; `never`), and under `CI=true` none ever is. A mismatch records an issue
-/// with a unified diff and writes the actual output to `.snapshot-failures/`, whose path
-/// the issue prints; a recorded reference is announced on standard output.
+/// with a unified diff and writes the actual output to a per-run folder in the system's
+/// temporary directory (``SnapshotDirectory/failuresRunDirectory``), whose path the issue
+/// prints (a failure to write it is noted, never hiding the diff); a recorded reference is
+/// announced on standard output.
 ///
 /// ```swift
 /// @Test func emptyScreen() {

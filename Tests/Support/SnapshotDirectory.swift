@@ -10,6 +10,13 @@ public struct SnapshotDirectory: Equatable, Sendable {
   public var directory: URL
   /// Where the output of a failed comparison is written, for a look or a copy.
   public var failuresDirectory: URL
+
+  /// This test run's folder for failed outputs, in the system's temporary directory: one per
+  /// process, so runs never mix and a read-only checkout is never written to.
+  public static let failuresRunDirectory = FileManager.default.temporaryDirectory
+    .appendingPathComponent(
+      "snapshot-failures-\(ProcessInfo.processInfo.processIdentifier)-"
+        + String(UUID().uuidString.prefix(8)))
   /// Whether references may be written.
   public var mode: SnapshotRecordMode
 
@@ -23,8 +30,8 @@ public struct SnapshotDirectory: Equatable, Sendable {
   /// The `__Snapshots__` folder of the test target that contains `filePath`.
   ///
   /// The target is the folder directly under `Tests/` on the way up from the file, so a test
-  /// in a subfolder still uses its target's folder. Failed outputs go to
-  /// `.snapshot-failures/<target>/` at the package root (ignored by git).
+  /// in a subfolder still uses its target's folder. Failed outputs go to `<target>/` in
+  /// ``failuresRunDirectory`` (under the system's temporary directory, never the checkout).
   public init(forTestFile filePath: String, mode: SnapshotRecordMode) {
     let file = URL(fileURLWithPath: filePath)
     var target = file.deletingLastPathComponent()
@@ -37,11 +44,10 @@ public struct SnapshotDirectory: Equatable, Sendable {
       }
       candidate = parent
     }
-    let root = target.deletingLastPathComponent().deletingLastPathComponent()
     self.init(
       directory: target.appendingPathComponent("__Snapshots__"),
-      failuresDirectory: root.appendingPathComponent(".snapshot-failures")
-        .appendingPathComponent(target.lastPathComponent),
+      failuresDirectory: Self.failuresRunDirectory.appendingPathComponent(
+        target.lastPathComponent),
       mode: mode)
   }
 
@@ -68,7 +74,12 @@ public struct SnapshotDirectory: Equatable, Sendable {
 
   /// Compares `actual` with the reference `name`, recording or reporting as the mode says.
   ///
-  /// - Throws: ``SnapshotError`` for a bad name or a file that cannot be read or written.
+  /// On a mismatch the diff is computed first; the actual output is then written to
+  /// ``failuresDirectory`` for a look, and a failure to write it is only noted in the
+  /// outcome, so it never hides the diff.
+  ///
+  /// - Throws: ``SnapshotError`` for a bad name, a reference that cannot be read, or a
+  ///   reference that cannot be recorded.
   public func check(_ actual: String, named name: String) throws(SnapshotError)
     -> SnapshotOutcome
   {
@@ -89,11 +100,15 @@ public struct SnapshotDirectory: Equatable, Sendable {
       return .recorded(referencePath: referencePath)
     case .missing, .never:
       let actualURL = failuresDirectory.appendingPathComponent(name + ".txt")
-      try write(actual, to: actualURL)
       let diff = LineDiff.unified(
         expected: expected, actual: actual, expectedLabel: referencePath,
         actualLabel: actualURL.path)
-      return .mismatch(referencePath: referencePath, actualPath: actualURL.path, diff: diff)
+      do throws(SnapshotError) {
+        try write(actual, to: actualURL)
+        return .mismatch(referencePath: referencePath, actual: .written(actualURL.path), diff: diff)
+      } catch {
+        return .mismatch(referencePath: referencePath, actual: .notWritten(error), diff: diff)
+      }
     }
   }
 

@@ -56,7 +56,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     switch self {
     case .emailChanged(let email): "emailChanged(\(String(reflecting: email)))"
     case .passwordChanged(let password):
-      "passwordChanged(\(Redacted.placeholder) \(password.count) characters)"
+      "passwordChanged(\(Redacted.length(of: password)))"
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
     case .submitTapped: "submitTapped"
     case .cancelTapped: "cancelTapped"

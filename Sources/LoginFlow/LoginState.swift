@@ -114,8 +114,8 @@ extension LoginState {
 extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// A one-line, redacted description: the password appears only as its length.
   public var description: String {
-    "LoginState(email: \(String(reflecting: email)), password: \(Redacted.placeholder) "
-      + "\(password.count) characters, isPasswordVisible: \(isPasswordVisible), "
+    "LoginState(email: \(String(reflecting: email)), password: \(Redacted.length(of: password)), "
+      + "isPasswordVisible: \(isPasswordVisible), "
       + "phase: \(phase), attempt: \(attempt), "
       + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials))"
   }

@@ -2,4 +2,10 @@
 enum Redacted {
   /// What descriptions print instead of a password or a token.
   static let placeholder = "<redacted>"
+
+  /// `<redacted> 1 character`, `<redacted> 12 characters`: a hidden text and its length.
+  static func length(of text: String) -> String {
+    let count = text.count
+    return "\(placeholder) \(count) \(count == 1 ? "character" : "characters")"
+  }
 }

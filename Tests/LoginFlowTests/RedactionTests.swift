@@ -88,3 +88,13 @@ struct RedactionTests {
     #expect(Self.renderings(of: Leaky()).allSatisfy { $0.contains(Self.password) })
   }
 }
+
+@Suite("Redaction wording")
+struct RedactionWordingTests {
+  @Test("a hidden length reads as English")
+  func singular() {
+    #expect("\(LoginAction.passwordChanged("a"))" == "passwordChanged(<redacted> 1 character)")
+    #expect("\(LoginAction.passwordChanged(""))" == "passwordChanged(<redacted> 0 characters)")
+    #expect("\(LoginState(password: "x"))".contains("password: <redacted> 1 character, "))
+  }
+}

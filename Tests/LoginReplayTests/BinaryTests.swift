@@ -108,7 +108,8 @@ import Testing
     send("type password Pass")
     for length in 1...4 {
       object = try reader.nextObject()
-      #expect(object["action"] as? String == "passwordChanged(<redacted> \(length) characters)")
+      let unit = length == 1 ? "character" : "characters"
+      #expect(object["action"] as? String == "passwordChanged(<redacted> \(length) \(unit))")
     }
 
     send("expect can-submit true")

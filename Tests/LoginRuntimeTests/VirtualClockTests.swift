@@ -1,5 +1,6 @@
-import LoginRuntime
 import Testing
+
+@testable import LoginRuntime
 
 @Suite("VirtualClock", .timeLimit(.minutes(1)))
 struct VirtualClockTests {
@@ -157,5 +158,16 @@ struct VirtualClockLimitTests {
       VirtualClock.Instant.zero.advanced(by: .zero - huge - huge).offset >= .zero
         - VirtualClock.Instant.limit)
     #expect("\(clock.now)".isEmpty == false)
+  }
+}
+
+@Suite("Duration trace text")
+struct DurationTraceTextTests {
+  @Test("any duration prints, huge ones as the bound")
+  func total() {
+    let huge = Duration.seconds(Int64.max) + .seconds(Int64.max)
+    #expect(huge.traceText == "\(Int64.max)s")
+    #expect((.zero - huge).traceText == "-\(Int64.max)s")
+    #expect(Duration.milliseconds(1500).traceText == "1.5s")
   }
 }

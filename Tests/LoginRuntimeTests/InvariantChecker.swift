@@ -1,5 +1,5 @@
 import LoginFlow
-import LoginRuntime
+@testable import LoginRuntime
 
 /// Checks the spec's invariants against a store's events as they happen (the store calls it
 /// synchronously, in order) and collects every violation.
@@ -13,7 +13,7 @@ final class InvariantChecker: Sendable {
     var violations: [String] = []
   }
 
-  private let state = TestLock(State())
+  private let state = Locked(State())
 
   var violations: [String] { state.withLock { $0.violations } }
   var startedAttempts: [Int] { state.withLock { $0.started } }

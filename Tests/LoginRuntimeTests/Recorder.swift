@@ -1,6 +1,8 @@
+@testable import LoginRuntime
+
 /// A thread-safe list that concurrent test tasks append to, read once they are done.
 final class Recorder<Element: Sendable>: Sendable {
-  private let items = TestLock<[Element]>([])
+  private let items = Locked<[Element]>([])
 
   func append(_ item: Element) {
     items.withLock { $0.append(item) }

@@ -2,38 +2,78 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Reads a session from a descriptor (standard input) on a thread of its own and hands the
-/// commands to an async runner one at a time.
+/// Reads a session from a descriptor (standard input, a pipe) on a thread of its own and
+/// hands the commands to an async runner in order.
 ///
 /// Reading a pipe blocks until the writer sends a line, possibly for ever; doing that on the
 /// Swift concurrency pool (two threads on a two-core machine) could starve the store's own
-/// tasks. So a dedicated thread blocks in `read(2)`, and only when the runner asks for the
-/// next command: a line is read when it is needed and never ahead, so memory stays flat and
-/// a driver program sees each answer before it sends the next command.
+/// tasks. So a dedicated thread blocks in `read(2)`. It parses ahead into a small bounded
+/// queue (``capacity`` commands), so memory stays flat however long the input is, and a
+/// piped file flows without a thread hand-over per line; a driver program that writes one
+/// command and waits still gets its answer at once, because a command is handed over as
+/// soon as its line is complete.
 final class ThreadedCommandSource: Sendable {
+  /// How many parsed commands may wait for the runner.
+  static let capacity = 256
+
+  private typealias Item = Result<LocatedCommand, SessionError>
+
   private struct State {
-    var waiter: CheckedContinuation<Result<LocatedCommand, SessionError>?, Never>?
+    /// A ring of ``capacity`` places: `count` items from `head` on, in order.
+    var ring = [Item?](repeating: nil, count: ThreadedCommandSource.capacity)
+    var head = 0
+    var count = 0
+    var waiter: CheckedContinuation<Item?, Never>?
     var isFinished = false
+
+    /// Appends `item`; the reading thread holds a place for it (the `space` semaphore).
+    mutating func push(_ item: Item) {
+      ring[(head + count) % ring.count] = item
+      count += 1
+    }
+
+    mutating func pop() -> Item? {
+      guard count > 0 else { return nil }
+      let item = ring[head]
+      ring[head] = nil
+      head = (head + 1) % ring.count
+      count -= 1
+      return item
+    }
   }
 
   private let state = Mutex(State())
-  private let demand = DispatchSemaphore(value: 0)
+  /// Free places in the queue; the reading thread takes one before reading a line.
+  ///
+  /// Created at zero and then signalled: libdispatch traps when a semaphore is destroyed
+  /// with a count below the value it was created with, which a reader stopped mid-queue has.
+  private let space = DispatchSemaphore(value: 0)
 
   /// Starts the reading thread for `fileDescriptor`, named `fileName` in locations; the
   /// descriptor stays open.
   init(fileDescriptor: Int32, fileName: String) {
+    for _ in 0..<Self.capacity { space.signal() }
     let thread = Thread { [self] in
       let reader = SessionReader(
         lines: LineReader(fileDescriptor: fileDescriptor, fileName: fileName))
       while true {
-        demand.wait()
+        space.wait()
         let item = reader.next()
-        let waiter = state.withLock { state in
+        // A waiting runner takes the item directly (its place in the queue is free again);
+        // otherwise the item waits in the queue.
+        let waiter: CheckedContinuation<Item?, Never>? = state.withLock { state in
           if item == nil { state.isFinished = true }
-          defer { state.waiter = nil }
-          return state.waiter
+          if let waiter = state.waiter {
+            state.waiter = nil
+            return waiter
+          }
+          if let item { state.push(item) }
+          return nil
         }
-        waiter?.resume(returning: item)
+        if let waiter {
+          space.signal()
+          waiter.resume(returning: item)
+        }
         if item == nil { return }
       }
     }
@@ -43,17 +83,40 @@ final class ThreadedCommandSource: Sendable {
 
   /// The next command or bad line, or `nil` at the end of the input. One caller at a time.
   func next() async -> Result<LocatedCommand, SessionError>? {
-    await withCheckedContinuation {
-      (waiter: CheckedContinuation<Result<LocatedCommand, SessionError>?, Never>) in
-      let finished = state.withLock { state in
-        if state.isFinished { return true }
+    enum Ready {
+      case item(Item)
+      case end
+      case wait
+    }
+    let ready: Ready = state.withLock { state in
+      if let item = state.pop() { return .item(item) }
+      return state.isFinished ? .end : .wait
+    }
+    switch ready {
+    case .item(let item):
+      space.signal()
+      return item
+    case .end:
+      return nil
+    case .wait:
+      break
+    }
+    return await withCheckedContinuation { (waiter: CheckedContinuation<Item?, Never>) in
+      // The thread may have queued or finished between the check above and now.
+      let now: Ready = state.withLock { state in
+        if let item = state.pop() { return .item(item) }
+        if state.isFinished { return .end }
         state.waiter = waiter
-        return false
+        return .wait
       }
-      if finished {
+      switch now {
+      case .item(let item):
+        space.signal()
+        waiter.resume(returning: item)
+      case .end:
         waiter.resume(returning: nil)
-      } else {
-        demand.signal()
+      case .wait:
+        break
       }
     }
   }

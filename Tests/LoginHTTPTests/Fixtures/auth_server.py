@@ -252,6 +252,9 @@ def send(conn, status, extra, body):
 class Server(socketserver.ThreadingMixIn, socketserver.TCPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # The default listen backlog is 5; the tests open 30+ connections at once, and on a
+    # loaded machine an overflowing accept queue drops or resets some of them.
+    request_queue_size = 256
 
 
 def exit_when_parent_goes():

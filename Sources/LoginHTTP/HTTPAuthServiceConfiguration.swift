@@ -72,11 +72,15 @@ extension HTTPAuthService.Configuration: CustomStringConvertible, CustomReflecta
   }
 
   /// The endpoint as `scheme://host:port/path`: no user name, password, query or fragment.
-  var endpointDescription: String {
-    let scheme = endpoint.scheme ?? ""
-    let host = endpoint.host ?? ""
+  var endpointDescription: String { Self.describe(endpoint) }
+
+  /// Any URL as `scheme://host:port/path`, the only way LoginFlow shows a URL: no user name,
+  /// password, query or fragment. Also used for URLs that are refused.
+  package static func describe(_ url: URL) -> String {
+    let scheme = url.scheme ?? ""
+    let host = url.host ?? ""
     let bracketed = host.contains(":") ? "[\(host)]" : host
-    let port = endpoint.port.map { ":\($0)" } ?? ""
-    return "\(scheme)://\(bracketed)\(port)\(endpoint.path)"
+    let port = url.port.map { ":\($0)" } ?? ""
+    return "\(scheme)://\(bracketed)\(port)\(url.path)"
   }
 }

@@ -14,4 +14,7 @@ public struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable {
   public static let expectationFailed = ExitCode(rawValue: 1)
   /// 2: a usage error, an unreadable input or a parse error.
   public static let usageOrInputError = ExitCode(rawValue: 2)
+  /// 3: standard output could not be written (a full disk, `/dev/full`); what was lost is
+  /// said once on standard error. A pipe closed by its reader ends the run quietly instead.
+  public static let outputFailed = ExitCode(rawValue: 3)
 }

@@ -72,7 +72,7 @@ public enum ReplayCommand {
     _ descriptor: Int32, fileName: String, runner: SessionRunner
   ) async -> ExitCode {
     let source = ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName)
-    while let result = await source.next() {
+    while !runner.isOutputClosed, let result = await source.next() {
       switch result {
       case .success(let located): await runner.run(located)
       case .failure(let error): runner.reject(error)
@@ -93,7 +93,7 @@ public enum ReplayCommand {
       case .regular(let lines):
         errors = check(SessionReader(lines: lines), realAuth: realAuth)
       case .directory:
-        output.writeErrorLine(UsageError(.directory(path)).report)
+        output.writeErrorLine(UsageError(.directory).report)
         return .usageOrInputError
       case .stream(let descriptor):
         defer { _ = close(descriptor) }
@@ -115,6 +115,7 @@ public enum ReplayCommand {
       return .usageOrInputError
     }
     for result in commands {
+      guard !runner.isOutputClosed else { break }
       switch result {
       case .success(let located): await runner.run(located)
       // The file changed or became unreadable since the check.

@@ -110,7 +110,8 @@ struct ReplayFormatter {
     let screen = renderer.render(state)
     switch format {
     case .text:
-      return "--- line \(line) at \(time(when)): \(state.phase.kind.rawValue) ---\n\(screen)\n"
+      let header = "--- line \(line) at \(time(when)): \(state.phase.kind.rawValue) ---"
+      return "\(Self.wrapped(header, width: renderer.options.width))\n\(screen)\n"
     case .jsonl:
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
       return JSONValue.object([
@@ -178,6 +179,25 @@ struct ReplayFormatter {
       "column": .int(error.location.column),
       "message": .string(error.message),
     ]).text
+  }
+
+  /// `text` (ASCII words) broken at blanks into lines of at most `width` columns, so that a
+  /// header fits the screen it stands over however long its line number and time are.
+  static func wrapped(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if current.isEmpty {
+        current = String(word)
+      } else if current.utf8.count + 1 + word.utf8.count <= width {
+        current += " " + word
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    lines.append(current)
+    return lines.joined(separator: "\n")
   }
 
   /// The last line: actions run and expectations passed and failed.

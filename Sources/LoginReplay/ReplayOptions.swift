@@ -39,6 +39,30 @@ public struct ReplayOptions: Equatable, Sendable {
     case standardInput
   }
 
+  /// The options `login-replay` understands, as written on the command line.
+  public enum Option: String, CaseIterable, Equatable, Sendable {
+    /// `--format text|jsonl`
+    case format = "--format"
+    /// `--trace`
+    case trace = "--trace"
+    /// `--auth demo|URL`
+    case auth = "--auth"
+    /// `--auth-format json|oauth2`
+    case authFormat = "--auth-format"
+    /// `--client-id ID`
+    case clientID = "--client-id"
+    /// `--timeout DURATION`
+    case timeout = "--timeout"
+    /// `--width N`
+    case width = "--width"
+    /// `--ascii`
+    case ascii = "--ascii"
+    /// `--version`
+    case version = "--version"
+    /// `--help`, also spelled `-h`.
+    case help = "--help"
+  }
+
   /// The store's request timeout when `--timeout` is not given.
   public static let defaultTimeout: Duration = .seconds(30)
   /// The OAuth 2.0 client id sent when `--client-id` is not given.

@@ -1,3 +1,5 @@
+import LoginRuntime
+
 extension ReplayOptions {
   /// The one-line synopsis printed under a usage error.
   public static let usageLine = "USAGE: login-replay [<options>] <file>"
@@ -32,7 +34,7 @@ extension ReplayOptions {
       --client-id <id>        The OAuth 2.0 client_id sent with --auth-format oauth2.
                               (default: login-replay)
       --timeout <duration>    The store's request timeout, such as 30s or 500ms, at most
-                              1000000s. (default: 30s)
+                              \(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day). (default: \(DurationLiteral.format(defaultTimeout)))
       --width <n>             The screen width in columns, from 28 to 120.
       --ascii                 Draw plain ASCII instead of box-drawing characters.
       --version               Show the version.

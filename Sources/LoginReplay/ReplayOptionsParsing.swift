@@ -1,4 +1,6 @@
 import Foundation
+import LoginHTTP
+import LoginRuntime
 
 extension ReplayOptions {
   /// Parses a command line (without the program name) into what it asks for.
@@ -45,27 +47,32 @@ extension ReplayOptions {
           guard inlineValue == nil else { throw UsageError(.unexpectedValue(option: name)) }
           return true
         }
-        switch name {
-        case "--format": parsed.format = try choice(try value(), for: name)
-        case "--trace": parsed.trace = try flag()
-        case "--auth": parsed.auth = try auth(try value())
-        case "--auth-format": parsed.authFormat = try choice(try value(), for: name)
-        case "--client-id": parsed.clientID = try clientID(try value())
-        case "--timeout": parsed.timeout = try timeout(try value())
-        case "--width": parsed.width = try width(try value())
-        case "--ascii": parsed.ascii = try flag()
-        case "--help", "-h", "--version": throw UsageError(.unexpectedValue(option: name))
-        default: throw UsageError(.unknownOption(name))
+        guard let option = name == "-h" ? .help : Option(rawValue: name) else {
+          throw UsageError(
+            .unknownOption(
+              position: index,
+              suggestion: Suggestion.closest(to: name, among: Option.allCases.map(\.rawValue))))
+        }
+        switch option {
+        case .format: parsed.format = try choice(try value(), for: name)
+        case .trace: parsed.trace = try flag()
+        case .auth: parsed.auth = try auth(try value())
+        case .authFormat: parsed.authFormat = try choice(try value(), for: name)
+        case .clientID: parsed.clientID = try clientID(try value())
+        case .timeout: parsed.timeout = try timeout(try value())
+        case .width: parsed.width = try width(try value())
+        case .ascii: parsed.ascii = try flag()
+        case .help, .version: throw UsageError(.unexpectedValue(option: name))
         }
         continue
       }
-      guard input == nil else { throw UsageError(.extraArgument(argument)) }
+      guard input == nil else { throw UsageError(.extraArgument(position: index)) }
       input = argument == "-" ? .standardInput : .file(argument)
     }
     switch input {
     case .none: throw UsageError(.missingInput)
     case .some(.file(let path)):
-      guard fileExists(path) else { throw UsageError(.missingFile(path)) }
+      guard fileExists(path) else { throw UsageError(.missingFile) }
       parsed.input = .file(path)
     case .some(.standardInput): parsed.input = .standardInput
     }
@@ -88,7 +95,9 @@ extension ReplayOptions {
     guard let choice = Choice(rawValue: value) else {
       let names = Choice.allCases.map(\.rawValue)
       throw UsageError(
-        .badValue(option: option, value: value, expected: names.joined(separator: " or ")))
+        .badValue(
+          option: option, expected: names.joined(separator: " or "),
+          suggestion: Suggestion.closest(to: value, among: names)))
     }
     return choice
   }
@@ -98,8 +107,13 @@ extension ReplayOptions {
     guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else {
-      throw UsageError(
-        .badValue(option: "--auth", value: value, expected: "demo, or an http:// or https:// URL"))
+      // Shown only when it has a scheme and a host, and then without user info, query or
+      // fragment: a bare word could be a password pasted into the wrong place.
+      let shown = URL(string: value).flatMap { url in
+        url.scheme != nil && !(url.host ?? "").isEmpty
+          ? HTTPAuthService.Configuration.describe(url) : nil
+      }
+      throw UsageError(.badAuth(shown: shown))
     }
     return .url(url)
   }
@@ -109,23 +123,29 @@ extension ReplayOptions {
     guard !value.isEmpty, printable else {
       throw UsageError(
         .badValue(
-          option: "--client-id", value: value,
-          expected: "a non-empty client id of printable ASCII without blanks"))
+          option: "--client-id",
+          expected: "a non-empty client id of printable ASCII without blanks",
+          suggestion: nil))
     }
     return value
   }
 
   private static func timeout(_ value: String) throws(UsageError) -> Duration {
-    guard case .success(let duration) = DurationLiteral.parse(value), duration > .zero else {
+    guard case .success(let duration) = DurationLiteral.parse(value),
+      LoginStore.timeoutRange.contains(duration)
+    else {
       throw UsageError(
-        .badValue(
-          option: "--timeout", value: value,
-          expected: "a duration greater than zero and at most "
-            + "\(DurationLiteral.format(DurationLiteral.maximum)): a number followed by ms or s, "
-            + "as in 30s"))
+        .badValue(option: "--timeout", expected: timeoutExpectation, suggestion: nil))
     }
     return duration
   }
+
+  /// What `--timeout` accepts: the store's whole timeout range, so that no value is
+  /// silently clamped.
+  static let timeoutExpectation =
+    "a duration from \(DurationLiteral.format(LoginStore.timeoutRange.lowerBound)) (1 ns) to "
+    + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day): a number "
+    + "followed by ms or s, as in 30s"
 
   private static func width(_ value: String) throws(UsageError) -> Int {
     guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
@@ -133,8 +153,9 @@ extension ReplayOptions {
     else {
       throw UsageError(
         .badValue(
-          option: "--width", value: value,
-          expected: "a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound)"))
+          option: "--width",
+          expected: "a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound)",
+          suggestion: nil))
     }
     return width
   }

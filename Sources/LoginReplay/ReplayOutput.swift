@@ -12,4 +12,12 @@ public protocol ReplayOutput: AnyObject {
   func writeErrorLine(_ text: String)
   /// Makes everything written so far visible to a reader.
   func flush()
+  /// Why standard output takes no more text, once writing to it failed; `nil` while it works.
+  /// The run stops at the next command when it is set.
+  var failure: OutputFailure? { get }
+}
+
+extension ReplayOutput {
+  /// Never: output kept in memory cannot fail.
+  public var failure: OutputFailure? { nil }
 }

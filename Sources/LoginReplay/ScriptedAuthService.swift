@@ -10,50 +10,88 @@ import Synchronization
 /// account, otherwise `invalid-credentials`) answers it 1.5 s after it started, unless a
 /// `respond` line comes first (``respond(_:after:)``), which then decides it: the answer
 /// arrives `delay` after the start, or at once if that time has already passed. A `respond`
-/// with no undecided request in flight is queued for the next request. A `timeout` outcome
-/// answers `failure(.timedOut)` at its time, which leaves the screen exactly as the store's
-/// own timeout would.
+/// with no undecided request in flight is queued for the next request, at most
+/// ``maximumQueuedResponses`` of them. A `timeout` outcome answers `failure(.timedOut)` at its
+/// time, which leaves the screen exactly as the store's own timeout would.
 ///
-/// The answer is computed in a task of its own that the store's cancellation does not reach,
-/// like a server that already received the request: a cancelled or timed-out request still
-/// answers at its time, and the store drops that late answer (the trace shows it); it can no
-/// longer be decided by a `respond`. Every task here inherits the store's work unit and
-/// waits only by sleeping on the clock (an undecided request sleeps until its demo deadline,
-/// and a decision cancels that sleep), so the clock always knows whether work is running and
-/// stays deterministic. ``shutDown()`` stops every pending answer at the end of a run.
+/// A request the store gives up on (cancel, timeout or close) is released at once: its task
+/// ends with `unexpected`, the acknowledgement the store does not report. What the server
+/// would still have answered is kept as a record of a few bytes (``LateAnswer``) and, when
+/// the clock reaches its time, reported to the store as a dropped late answer, like a server
+/// that already got the request. One task, the *deliverer*, sleeps until the earliest of
+/// those records, so memory stays flat however many requests are cancelled.
+///
+/// Every task here works for a unit the clock tracks (an answer task inherits the store's
+/// call, the deliverer is spawned on the clock) and waits only by sleeping on the clock, so
+/// advancing it stays deterministic. ``shutDown()`` stops everything at the end of a run.
 final class ScriptedAuthService: AuthService {
   /// A `respond` line's decision.
   typealias Decision = (outcome: SessionCommand.Outcome, delay: Duration)
 
-  /// A request that started with no queued decision and has not answered yet.
-  private struct Undecided {
-    /// The `respond` that decided it while it waited, if one did.
+  /// The most `respond` outcomes that may wait for requests, 1,000: far more than a session
+  /// needs ahead of its `submit`s, and a bound on the memory a script can make the queue hold.
+  static let maximumQueuedResponses = 1_000
+
+  /// What a `respond` line did.
+  enum Response: Equatable {
+    /// It decided the oldest undecided request in flight.
+    case decided
+    /// It was queued for the next request.
+    case queued
+    /// The queue already held ``maximumQueuedResponses`` outcomes; nothing changed.
+    case queueFull
+  }
+
+  /// What the server answers a request the store gave up on, and when.
+  struct LateAnswer {
+    /// The request's number, which is the store's attempt: the store calls the service once
+    /// per attempt, in order, starting from 1.
+    var attempt: Int
+    var start: VirtualClock.Instant
+    var due: VirtualClock.Instant
+    var outcome: SessionCommand.Outcome
+  }
+
+  /// A request in flight.
+  private struct Pending {
+    var start: VirtualClock.Instant
+    /// What answers it: a `respond`, or `nil` while undecided.
     var decision: Decision?
-    /// The task sleeping until the demo deadline; cancelled when a decision arrives.
+    /// Whether the demo rule would accept its credentials (kept instead of the credentials).
+    var isDemoAccount: Bool
+    /// The task that computes its answer.
+    var task: Task<Result<AuthSession, AuthError>, Never>?
+    /// While undecided: the task sleeping until the demo deadline, which a decision cancels.
     var sleeper: Task<Void, Never>?
-    /// Whether the store gave up on it (cancelled or timed out): no `respond` decides it.
-    var isAbandoned = false
+
+    /// Cancels its tasks: the answer task then ends with `unexpected`.
+    var stops: [() -> Void] {
+      [sleeper.map { $0.cancel }, task.map { $0.cancel }].compactMap { $0 }
+    }
+
+    /// What it answers and when, as decided now.
+    var answer: (due: VirtualClock.Instant, outcome: SessionCommand.Outcome) {
+      guard let decision else {
+        let outcome: SessionCommand.Outcome =
+          isDemoAccount ? .success : .failure(.invalidCredentials)
+        return (start.advanced(by: DemoAuthService.delay), outcome)
+      }
+      return (start.advanced(by: decision.delay), decision.outcome)
+    }
   }
 
   private struct State {
-    var queue: [Decision] = []
-    var head = 0
-    var answers: [Int: Task<Result<AuthSession, AuthError>, Never>] = [:]
-    var undecided: [Int: Undecided] = [:]
-    var nextAnswer = 0
+    var queue = RingBuffer<Decision>(capacity: ScriptedAuthService.maximumQueuedResponses)
+    var pending: [Int: Pending] = [:]
+    var nextRequest = 0
+    /// Late answers not delivered yet, earliest first (ties in the order they were made).
+    var lateAnswers: [LateAnswer] = []
+    /// The deliverer that runs now: its generation, its task and the time it sleeps until.
+    var deliverer: (generation: Int, task: Task<Void, Never>, until: VirtualClock.Instant)?
+    var deliverers = 0
     var isShutDown = false
-
-    /// Takes the oldest queued response, compacting the queue once it is all consumed.
-    mutating func dequeue() -> Decision? {
-      guard head < queue.count else { return nil }
-      let first = queue[head]
-      head += 1
-      if head == queue.count {
-        queue.removeAll(keepingCapacity: true)
-        head = 0
-      }
-      return first
-    }
+    /// Where late answers are reported; released at shutdown.
+    var store: LoginStore?
   }
 
   private let clock: VirtualClock
@@ -64,45 +102,52 @@ final class ScriptedAuthService: AuthService {
     self.clock = clock
   }
 
+  /// How many requests are in flight (started, not answered, not abandoned).
+  var pendingRequestCount: Int {
+    state.withLock { $0.pending.count }
+  }
+
+  /// Sets the store that late answers are reported to: the one that calls this service.
+  func reportLateAnswers(to store: LoginStore) {
+    state.withLock { $0.store = store }
+  }
+
   /// A `respond` line: decides the oldest request in flight that is still undecided, or
   /// queues the outcome for the next request that starts.
   ///
-  /// - Returns: Whether it decided a request in flight. That request's answer task is then
-  ///   awake; `await clock.waitUntilIdle()` returns once it answered or sleeps again.
-  @discardableResult
-  func respond(_ outcome: SessionCommand.Outcome, after delay: Duration) -> Bool {
-    let (decided, sleeper) = state.withLock { state -> (Bool, Task<Void, Never>?) in
-      let open = state.undecided.filter { $0.value.decision == nil && !$0.value.isAbandoned }
+  /// When it decided a request in flight, that request's answer task is awake;
+  /// `await clock.waitUntilIdle()` returns once it answered or sleeps again.
+  func respond(_ outcome: SessionCommand.Outcome, after delay: Duration) -> Response {
+    let (response, sleeper) = state.withLock { state -> (Response, Task<Void, Never>?) in
+      let open = state.pending.filter { $0.value.decision == nil }
       guard let id = open.keys.min() else {
-        state.queue.append((outcome, delay))
-        return (false, nil)
+        return (state.queue.append((outcome, delay)) ? .queued : .queueFull, nil)
       }
-      state.undecided[id]?.decision = (outcome, delay)
-      return (true, state.undecided[id]?.sleeper)
+      state.pending[id]?.decision = (outcome, delay)
+      return (.decided, state.pending[id]?.sleeper)
     }
     // Cancelling the sleep marks the unit awake before the task runs again.
     sleeper?.cancel()
-    return decided
+    return response
   }
 
   /// Answers as decided (queued `respond`, a later `respond`, or the demo rule), at its time
-  /// on the clock.
+  /// on the clock; when cancelled, at once with `unexpected`.
   func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     let start = clock.now
+    let isDemoAccount =
+      credentials.email.lowercased() == DemoAuthService.email
+      && credentials.password == DemoAuthService.password
     let started: (Int, Task<Result<AuthSession, AuthError>, Never>)? = state.withLock { state in
       guard !state.isShutDown else { return nil }
-      let decided = state.dequeue()
-      state.nextAnswer += 1
-      let id = state.nextAnswer
-      if decided == nil { state.undecided[id] = Undecided() }
-      // An unstructured task: the store's cancellation does not reach it, but it inherits
-      // the call's work unit, so the clock tracks its sleep like the call's own.
-      let task = Task {
-        let result = await self.answer(id, decided, credentials, start: start)
-        self.forget(id)
-        return result
-      }
-      state.answers[id] = task
+      state.nextRequest += 1
+      let id = state.nextRequest
+      state.pending[id] = Pending(
+        start: start, decision: state.queue.removeFirst(), isDemoAccount: isDemoAccount)
+      // An unstructured task that inherits the call's work unit, so the clock tracks its
+      // sleep like the call's own; the call's cancellation reaches it through `abandon`.
+      let task = Task { await self.answer(id) }
+      state.pending[id]?.task = task
       return (id, task)
     }
     guard let (id, answer) = started else { throw .unexpected }
@@ -117,75 +162,127 @@ final class ScriptedAuthService: AuthService {
     }
   }
 
-  /// Stops every answer still pending; later requests fail at once. Call it after the
-  /// store is closed, at the end of a run.
+  /// Stops every answer still pending and forgets the late ones; later requests fail at once.
+  /// Call it after the store is closed, at the end of a run.
   func shutDown() {
-    let (answers, sleepers) = state.withLock { state in
+    let stops = state.withLock { state -> [() -> Void] in
       state.isShutDown = true
-      return (Array(state.answers.values), state.undecided.values.compactMap(\.sleeper))
+      var stops = state.pending.values.flatMap(\.stops)
+      if let deliverer = state.deliverer { stops.append(deliverer.task.cancel) }
+      state.pending = [:]
+      state.lateAnswers = []
+      state.deliverer = nil
+      state.store = nil
+      return stops
     }
-    for task in answers { task.cancel() }
-    for task in sleepers { task.cancel() }
+    for stop in stops { stop() }
   }
 
-  private func forget(_ id: Int) {
-    state.withLock { state in
-      state.answers[id] = nil
-      state.undecided[id] = nil
-    }
-  }
+  // MARK: Answers
 
-  /// The store cancelled the call (cancel, timeout or close): no `respond` decides it now.
-  private func abandon(_ id: Int) {
-    state.withLock { $0.undecided[id]?.isAbandoned = true }
-  }
-
-  /// The answer of request `id`, which started at `start` with `decided` taken from the queue.
-  private func answer(
-    _ id: Int, _ decided: Decision?, _ credentials: Credentials, start: VirtualClock.Instant
-  ) async -> Result<AuthSession, AuthError> {
-    var decision = decided
-    if decision == nil {
-      decision = await waitForDecision(id, until: start.advanced(by: DemoAuthService.delay))
+  /// The answer of request `id`: waits for a decision or the demo deadline, then until the
+  /// answer's time. Returns `unexpected` once the request was abandoned.
+  private func answer(_ id: Int) async -> Result<AuthSession, AuthError> {
+    guard let undecided = state.withLock({ $0.pending[id] }) else { return .failure(.unexpected) }
+    if undecided.decision == nil {
+      await waitForDecision(id, until: undecided.start.advanced(by: DemoAuthService.delay))
     }
-    guard let decision else { return Self.demoAnswer(credentials) }
+    guard let due = state.withLock({ $0.pending[id]?.answer.due }) else {
+      return .failure(.unexpected)
+    }
+    // A deadline already passed returns at once: a late `respond` answers now.
     do {
-      // A deadline already passed returns at once: a late `respond` answers now.
-      try await clock.sleep(until: start.advanced(by: decision.delay), tolerance: nil)
+      try await clock.sleep(until: due, tolerance: nil)
     } catch {
       return .failure(.unexpected)
     }
-    switch decision.outcome {
+    // Whoever removes the request decides how it ends: here with its answer, or in
+    // `abandon` with a late-answer record.
+    guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else {
+      return .failure(.unexpected)
+    }
+    switch pending.answer.outcome {
     case .success: return .success(AuthSession(token: DemoAuthService.token))
     case .failure(let error): return .failure(error)
     }
   }
 
-  /// Sleeps until `deadline` unless a `respond` decides request `id` first; returns that
-  /// decision, or `nil` when the demo rule answers.
-  private func waitForDecision(_ id: Int, until deadline: VirtualClock.Instant) async -> Decision? {
+  /// Sleeps until `deadline` unless a `respond` decides request `id` first.
+  private func waitForDecision(_ id: Int, until deadline: VirtualClock.Instant) async {
     // The sleep runs in a task of its own (with the same work unit) so that a decision can
     // cancel it without cancelling this task, which still has to sleep until its answer.
     let sleeper = Task<Void, Never> { [clock] in
       try? await clock.sleep(until: deadline, tolerance: nil)
     }
     let decidedAlready = state.withLock { state in
-      state.undecided[id]?.sleeper = sleeper
-      return state.undecided[id]?.decision != nil || state.isShutDown
+      state.pending[id]?.sleeper = sleeper
+      return state.pending[id]?.decision != nil || state.pending[id] == nil
     }
     if decidedAlready { sleeper.cancel() }
     await sleeper.value
-    return state.withLock { state in
-      defer { state.undecided[id] = nil }
-      return state.undecided[id]?.decision
-    }
+    state.withLock { $0.pending[id]?.sleeper = nil }
   }
 
-  /// The demo service's rule: success for the demo account, otherwise `invalidCredentials`.
-  private static func demoAnswer(_ credentials: Credentials) -> Result<AuthSession, AuthError> {
-    guard credentials.email.lowercased() == DemoAuthService.email,
-      credentials.password == DemoAuthService.password
-    else { return .failure(.invalidCredentials) }
-    return .success(AuthSession(token: DemoAuthService.token))
+  /// The store gave up on request `id` (cancel, timeout or close): release it now and keep
+  /// what it would have answered as a late-answer record.
+  private func abandon(_ id: Int) {
+    let stops = state.withLock { state -> [() -> Void] in
+      guard let pending = state.pending.removeValue(forKey: id), !state.isShutDown else {
+        return []
+      }
+      let (due, outcome) = pending.answer
+      let late = LateAnswer(attempt: id, start: pending.start, due: due, outcome: outcome)
+      let index = state.lateAnswers.firstIndex { due < $0.due } ?? state.lateAnswers.endIndex
+      state.lateAnswers.insert(late, at: index)
+      var stops = pending.stops
+      // A record earlier than the deliverer's wake-up needs a new deliverer.
+      if let current = state.deliverer {
+        guard due < current.until else { return stops }
+        stops.append(current.task.cancel)
+      }
+      state.deliverers += 1
+      let generation = state.deliverers
+      let task = clock.spawn { await self.deliverLateAnswers(generation) }
+      state.deliverer = (generation, task, due)
+      return stops
+    }
+    for stop in stops { stop() }
+  }
+
+  /// The deliverer: sleeps until the earliest late answer, reports every one due, and ends
+  /// when none is left or a newer deliverer replaced it.
+  private func deliverLateAnswers(_ generation: Int) async {
+    while true {
+      let next = state.withLock { state -> VirtualClock.Instant? in
+        guard state.deliverer?.generation == generation else { return nil }
+        guard let first = state.lateAnswers.first else {
+          state.deliverer = nil
+          return nil
+        }
+        state.deliverer?.until = first.due
+        return first.due
+      }
+      guard let next else { return }
+      do {
+        try await clock.sleep(until: next, tolerance: nil)
+      } catch {
+        return
+      }
+      let (due, store) = state.withLock { state -> (ArraySlice<LateAnswer>, LoginStore?) in
+        guard state.deliverer?.generation == generation else { return ([], nil) }
+        let count = state.lateAnswers.prefix { !(clock.now < $0.due) }.count
+        defer { state.lateAnswers.removeFirst(count) }
+        return (state.lateAnswers.prefix(count), state.store)
+      }
+      for late in due {
+        let result: Result<AuthSession, AuthError> =
+          switch late.outcome {
+          case .success: .success(AuthSession(token: DemoAuthService.token))
+          case .failure(let error): .failure(error)
+          }
+        await store?.reportLateAnswer(
+          attempt: late.attempt, result, after: late.start.duration(to: late.due))
+      }
+    }
   }
 }

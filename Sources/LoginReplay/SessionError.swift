@@ -3,8 +3,10 @@
 /// Its ``description`` is the line the user sees, `FILE:LINE:COLUMN: error: MESSAGE`, where
 /// the column is that of the offending token (in characters, see ``SourceLocation``) and
 /// the message names what was expected. The ``kind`` keeps the details typed for tests and
-/// front ends. No message ever repeats a text argument, so a mistyped line cannot leak a
-/// password into an error.
+/// front ends. No message and no kind ever holds a word the user wrote, only the language's
+/// own keywords: a password typed on the wrong line cannot leak into an error. Instead of an
+/// echo, the column points at the word, the message says what was expected, and where a
+/// keyword is close to the word it is suggested (`did you mean 'submit'?`).
 public struct SessionError: Error, Equatable, Sendable {
   /// Where the problem is.
   public var location: SourceLocation
@@ -19,24 +21,25 @@ public struct SessionError: Error, Equatable, Sendable {
 
   /// Every kind of problem a session file's text can have.
   public enum Kind: Equatable, Sendable {
-    /// The first word of the line is not a command.
-    case unknownCommand(String)
+    /// The first word of the line is not a command; `suggestion` is the closest command.
+    case unknownCommand(suggestion: SessionCommand.Name?)
     /// The word after `expect` is not something that can be expected.
-    case unknownExpectation(String)
+    case unknownExpectation(suggestion: SessionCommand.Expectation.Subject?)
     /// A command got the wrong number of arguments. `command` is the command as the user
     /// knows it (`type`, `expect error`), `expected` the allowed counts in words (`2`,
     /// `1 or 2`, `no arguments`), `got` the count found and `usage` the command's synopsis.
     case wrongArgumentCount(command: String, expected: String, got: Int, usage: String)
     /// A field argument that is neither `email` nor `password`.
-    case badField(command: String, value: String)
+    case badField(command: String, suggestion: SessionCommand.Field?)
     /// An argument that is not a duration (`0s`, `250ms`, `1.5s`).
-    case badDuration(String, subject: String, problem: DurationLiteral.Problem)
-    /// An argument that is not one of the values allowed at its place, which `expected` names.
-    case badValue(String, subject: String, expected: String)
+    case badDuration(subject: String, problem: DurationLiteral.Problem)
+    /// An argument that is not one of the values allowed at its place, which `expected` names;
+    /// `suggestion` is the closest allowed keyword, if one is close.
+    case badValue(subject: String, expected: String, suggestion: String?)
     /// A double-quoted string with no closing quote on its line.
     case unterminatedString
-    /// A backslash escape, as written, that is not one of `\"` `\\` `\n` `\t` `\u{…}`.
-    case badEscape(String, problem: EscapeProblem)
+    /// A backslash escape that is not one of `\"` `\\` `\n` `\t` `\u{…}`.
+    case badEscape(EscapeProblem)
     /// A double quote in the middle of a bare word.
     case unexpectedQuote
     /// Something other than a blank right after the closing quote of a string.
@@ -51,6 +54,9 @@ public struct SessionError: Error, Equatable, Sendable {
     case unreadable(reason: String)
     /// A `respond` line while `--auth URL` is in use: the real server decides every answer.
     case respondWithRealAuth
+    /// A `respond` while ``ScriptedAuthService/maximumQueuedResponses`` outcomes already wait
+    /// for requests to take them.
+    case tooManyQueuedResponses
     /// A `wait` or `settle` that would move the virtual clock past
     /// ``SessionRunner/virtualTimeLimit``; `command` is `wait` or `settle`.
     case clockLimit(command: String)
@@ -67,24 +73,26 @@ public struct SessionError: Error, Equatable, Sendable {
     /// `\u{}` has no digits.
     case empty
     /// A character between the braces is not a hex digit.
-    case notHex(Character)
+    case notHex
     /// More than 8 hex digits.
     case tooManyDigits
     /// The value is above U+10FFFF.
-    case outOfRange(UInt32)
+    case outOfRange
     /// The value is a UTF-16 surrogate (U+D800…U+DFFF), which is no character.
-    case surrogate(UInt32)
+    case surrogate
   }
 
   /// The message after `error: `, naming the problem and what was expected.
   public var message: String {
     switch kind {
-    case .unknownCommand(let word):
-      return "unknown command \(Self.quote(word)); expected one of: "
+    case .unknownCommand(let suggestion):
+      return "unknown command; expected one of: "
         + SessionCommand.Name.allCases.map(\.rawValue).joined(separator: ", ")
-    case .unknownExpectation(let word):
-      return "unknown expectation \(Self.quote(word)); expected one of: "
+        + Suggestion.clause(suggestion?.rawValue)
+    case .unknownExpectation(let suggestion):
+      return "unknown expectation; expected one of: "
         + SessionCommand.Expectation.Subject.allCases.map(\.rawValue).joined(separator: ", ")
+        + Suggestion.clause(suggestion?.rawValue)
     case .wrongArgumentCount(let command, let expected, let got, let usage):
       var text =
         "wrong argument count for '\(command)': expected \(expected) (\(usage)), got \(got)"
@@ -92,16 +100,18 @@ public struct SessionError: Error, Equatable, Sendable {
       let placeholders = usage.split(separator: " ").count - command.split(separator: " ").count
       if usage.contains("TEXT"), got > placeholders { text += "; quote text that contains blanks" }
       return text
-    case .badField(let command, let value):
-      return "bad field \(Self.quote(value)) for '\(command)'; expected email or password"
-    case .badDuration(let text, let subject, let problem):
-      return "bad duration \(Self.quote(text)) for '\(subject)'; \(problem.explanation)"
-    case .badValue(let value, let subject, let expected):
-      return "bad value \(Self.quote(value)) for '\(subject)'; expected \(expected)"
+    case .badField(let command, let suggestion):
+      return "bad field for '\(command)'; expected "
+        + SessionCommand.Field.allCases.map(\.rawValue).joined(separator: " or ")
+        + Suggestion.clause(suggestion?.rawValue)
+    case .badDuration(let subject, let problem):
+      return "bad duration for '\(subject)'; \(problem.explanation)"
+    case .badValue(let subject, let expected, let suggestion):
+      return "bad value for '\(subject)'; expected \(expected)" + Suggestion.clause(suggestion)
     case .unterminatedString:
       return "unterminated string; expected a closing '\"' on the same line"
-    case .badEscape(let escape, let problem):
-      return "bad escape \(Self.quote(escape)); \(problem.explanation)"
+    case .badEscape(let problem):
+      return "bad escape; \(problem.explanation)"
     case .unexpectedQuote:
       return
         "unexpected '\"' inside a word; expected the whole argument in quotes, as in \"a\\\"b\""
@@ -118,30 +128,14 @@ public struct SessionError: Error, Equatable, Sendable {
     case .respondWithRealAuth:
       return "'respond' cannot be used with --auth URL; the server decides every answer "
         + "(expected --auth demo to script answers)"
+    case .tooManyQueuedResponses:
+      return "too many queued responses; expected at most "
+        + "\(ScriptedAuthService.maximumQueuedResponses) 'respond' lines waiting for requests "
+        + "(each submit takes the oldest)"
     case .clockLimit(let command):
       return "'\(command)' would move the virtual clock past "
         + "\(DurationLiteral.format(SessionRunner.virtualTimeLimit)), its limit (about 31.7 years)"
     }
-  }
-
-  /// `'word'`, cut short with `…` after 40 characters and with control characters escaped,
-  /// so that a message stays one readable line.
-  static func quote(_ word: String) -> String {
-    var shown = ""
-    for (index, character) in word.enumerated() {
-      guard index < 40 else {
-        shown += "…"
-        break
-      }
-      for scalar in character.unicodeScalars {
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        } else {
-          shown.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return "'\(shown)'"
   }
 
   private static func hex(_ byte: UInt8) -> String {
@@ -163,14 +157,11 @@ extension SessionError.EscapeProblem {
     case .missingOpeningBrace: return "expected '{' after \\u, as in \\u{1F600}"
     case .missingClosingBrace: return "expected '}' after the hex digits, as in \\u{1F600}"
     case .empty: return "expected 1 to 8 hex digits between the braces, as in \\u{1F600}"
-    case .notHex(let character):
-      return "expected hex digits, but \(SessionError.quote(String(character))) is not one"
+    case .notHex: return "expected only hex digits (0-9, A-F) between the braces"
     case .tooManyDigits: return "expected at most 8 hex digits"
-    case .outOfRange(let value):
-      return "expected a code point up to 10FFFF, got \(String(value, radix: 16, uppercase: true))"
-    case .surrogate(let value):
-      return "expected a Unicode scalar, but \(String(value, radix: 16, uppercase: true)) "
-        + "is a surrogate code point"
+    case .outOfRange: return "expected a code point up to 10FFFF"
+    case .surrogate:
+      return "expected a Unicode scalar, not a surrogate code point (D800 to DFFF)"
     }
   }
 }

@@ -41,7 +41,8 @@ private struct LineParser {
 
   func command() throws(SessionError) -> SessionCommand {
     guard let name = SessionCommand.Name(rawValue: head.text) else {
-      throw error(.unknownCommand(head.text), at: head)
+      throw error(
+        .unknownCommand(suggestion: closest(head, among: SessionCommand.Name.self)), at: head)
     }
     switch name {
     case .type:
@@ -83,16 +84,18 @@ private struct LineParser {
     let usage = "respond OUTCOME [after DURATION]"
     if arguments.count == 2, arguments[1].text != "after" {
       throw error(
-        .badValue(arguments[1].text, subject: "respond", expected: "'after' and a duration"),
+        .badValue(
+          subject: "respond", expected: "'after' and a duration",
+          suggestion: Suggestion.closest(to: arguments[1].text, among: ["after"])),
         at: arguments[1])
     }
     try count([1, 3], "1 or 3", usage: usage)
     guard let outcome = SessionCommand.Outcome(name: arguments[0].text) else {
+      let names = SessionCommand.Outcome.allCases.map(\.name)
       throw error(
         .badValue(
-          arguments[0].text, subject: "respond",
-          expected: "one of: " + SessionCommand.Outcome.allCases.map(\.name).joined(separator: ", ")
-        ),
+          subject: "respond", expected: "one of: " + names.joined(separator: ", "),
+          suggestion: Suggestion.closest(to: arguments[0].text, among: names)),
         at: arguments[0])
     }
     guard arguments.count == 3 else {
@@ -100,7 +103,9 @@ private struct LineParser {
     }
     guard arguments[1].text == "after" else {
       throw error(
-        .badValue(arguments[1].text, subject: "respond", expected: "'after' and a duration"),
+        .badValue(
+          subject: "respond", expected: "'after' and a duration",
+          suggestion: Suggestion.closest(to: arguments[1].text, among: ["after"])),
         at: arguments[1])
     }
     return .respond(outcome, after: try duration(arguments[2], for: "respond"))
@@ -113,7 +118,10 @@ private struct LineParser {
         at: head)
     }
     guard let subject = SessionCommand.Expectation.Subject(rawValue: subjectToken.text) else {
-      throw error(.unknownExpectation(subjectToken.text), at: subjectToken)
+      throw error(
+        .unknownExpectation(
+          suggestion: closest(subjectToken, among: SessionCommand.Expectation.Subject.self)),
+        at: subjectToken)
     }
     let values = Array(arguments.dropFirst())
     let command = "expect \(subject.rawValue)"
@@ -127,7 +135,10 @@ private struct LineParser {
       guard let kind = LoginPhase.Kind(rawValue: token.text) else {
         let phases = LoginPhase.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         throw error(
-          .badValue(token.text, subject: command, expected: "one of: \(phases)"), at: token)
+          .badValue(
+            subject: command, expected: "one of: \(phases)",
+            suggestion: closest(token, among: LoginPhase.Kind.self)?.rawValue),
+          at: token)
       }
       return .phase(kind)
     case .canSubmit: return .canSubmit(try boolean(try one("true|false"), for: command))
@@ -154,7 +165,7 @@ private struct LineParser {
     if first.text == "none" {
       if values.count > 1 {
         throw error(
-          .badValue(values[1].text, subject: command, expected: "nothing after none"),
+          .badValue(subject: command, expected: "nothing after none", suggestion: nil),
           at: values[1])
       }
       return []
@@ -169,8 +180,8 @@ private struct LineParser {
         let names = LoginEffect.Kind.allCases.map(SessionCommand.Expectation.name(of:))
         throw error(
           .badValue(
-            token.text, subject: command,
-            expected: "none, or effect names: " + names.joined(separator: ", ")),
+            subject: command, expected: "none, or effect names: " + names.joined(separator: ", "),
+            suggestion: Suggestion.closest(to: token.text, among: ["none"] + names)),
           at: token)
       }
       kinds.append(kind)
@@ -188,7 +199,11 @@ private struct LineParser {
     case "true": return true
     case "false": return false
     default:
-      throw error(.badValue(token.text, subject: subject, expected: "true or false"), at: token)
+      throw error(
+        .badValue(
+          subject: subject, expected: "true or false",
+          suggestion: Suggestion.closest(to: token.text, among: ["true", "false"])),
+        at: token)
     }
   }
 
@@ -196,7 +211,9 @@ private struct LineParser {
     -> SessionCommand.Field
   {
     guard let field = SessionCommand.Field(rawValue: token.text) else {
-      throw error(.badField(command: command, value: token.text), at: token)
+      throw error(
+        .badField(command: command, suggestion: closest(token, among: SessionCommand.Field.self)),
+        at: token)
     }
     return field
   }
@@ -208,8 +225,9 @@ private struct LineParser {
     else {
       throw error(
         .badValue(
-          token.text, subject: "backspace",
-          expected: "a whole number from 1 to \(SessionCommand.maximumBackspaceCount)"),
+          subject: "backspace",
+          expected: "a whole number from 1 to \(SessionCommand.maximumBackspaceCount)",
+          suggestion: nil),
         at: token)
     }
     return value
@@ -219,7 +237,7 @@ private struct LineParser {
     switch DurationLiteral.parse(token.text) {
     case .success(let duration): return duration
     case .failure(let problem):
-      throw error(.badDuration(token.text, subject: subject, problem: problem), at: token)
+      throw error(.badDuration(subject: subject, problem: problem), at: token)
     }
   }
 
@@ -238,6 +256,14 @@ private struct LineParser {
     throw error(
       .wrongArgumentCount(command: command, expected: expected, got: values.count, usage: usage),
       at: culprit)
+  }
+
+  /// The case of `Keyword` whose word is closest to the token's text, if one is close.
+  private func closest<Keyword: RawRepresentable & CaseIterable>(
+    _ token: Token, among _: Keyword.Type
+  ) -> Keyword? where Keyword.RawValue == String {
+    Suggestion.closest(to: token.text, among: Keyword.allCases.map(\.rawValue))
+      .flatMap(Keyword.init(rawValue:))
   }
 
   private func error(_ kind: SessionError.Kind, at token: Token) -> SessionError {

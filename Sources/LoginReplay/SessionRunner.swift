@@ -39,6 +39,10 @@ public final class SessionRunner {
   /// What the run has done so far.
   public private(set) var summary = ReplaySummary()
 
+  /// Whether the output stopped taking text (see ``OutputFailure``): nothing more can be
+  /// shown, so the caller should stop sending commands and ``finish()``.
+  public var isOutputClosed: Bool { output.failure != nil }
+
   private let store: LoginStore
   private let timing: ReplayTiming
   private let inbox: EventInbox
@@ -77,6 +81,7 @@ public final class SessionRunner {
       let service = ScriptedAuthService(clock: clock)
       store = LoginStore(
         service: service, clock: clock, timeout: options.timeout, onEvent: onEvent)
+      service.reportLateAnswers(to: store)
       timing = .virtual(clock, service)
     case .url(let endpoint):
       let wireFormat: HTTPAuthService.WireFormat
@@ -118,7 +123,7 @@ public final class SessionRunner {
   /// `FILE:LINE: expectation failed: expected X, got Y` and counted; the run goes on. A
   /// `respond` on the real clock is reported like a bad line (see ``reject(_:)``).
   public func run(_ located: LocatedCommand) async {
-    guard !isFinished else { return }
+    guard !isFinished, !isOutputClosed else { return }
     await printEvents()  // on the real clock, whatever happened since the last command
     line = located.location.line
     switch located.command {
@@ -163,7 +168,7 @@ public final class SessionRunner {
   /// Reports a bad line and skips it: `FILE:LINE:COLUMN: error: MESSAGE` on standard error
   /// (and an `error` object in JSON lines). The exit status will be 2.
   public func reject(_ error: SessionError) {
-    guard !isFinished else { return }
+    guard !isFinished, !isOutputClosed else { return }
     summary.rejectedLines += 1
     output.writeErrorLine(error.description)
     if let object = formatter.rejected(error) { output.writeLine(object) }
@@ -173,7 +178,7 @@ public final class SessionRunner {
   /// Ends the run: prints what is still pending, closes the store (cancelling any request
   /// in flight, without printing that), prints the summary line and returns the exit status.
   public func finish() async -> ExitCode {
-    guard !isFinished else { return summary.exitCode }
+    guard !isFinished else { return exitCode }
     await printEvents()
     isFinished = true
     await store.close()
@@ -184,7 +189,15 @@ public final class SessionRunner {
     _ = inbox.takeAll()
     output.writeLine(formatter.summary(summary))
     output.flush()
-    return summary.exitCode
+    return exitCode
+  }
+
+  /// The summary's status, unless output was lost.
+  private var exitCode: ExitCode {
+    switch output.failure {
+    case .none, .closedPipe: summary.exitCode
+    case .writeFailed: .outputFailed
+    }
   }
 
   // MARK: Commands
@@ -223,9 +236,15 @@ public final class SessionRunner {
   ) async {
     switch timing {
     case .virtual(let clock, let service):
-      if service.respond(outcome, after: delay) {
+      switch service.respond(outcome, after: delay) {
+      case .decided:
         await clock.waitUntilIdle()
         await printEvents()
+      case .queued:
+        break
+      case .queueFull:
+        reject(SessionError(.tooManyQueuedResponses, at: location))
+        return
       }
       if let object = formatter.respond(outcome, after: delay, line: location.line) {
         output.writeLine(object)

@@ -17,6 +17,9 @@ public final class StandardStreamsOutput: ReplayOutput {
 
   private var buffer: [UInt8] = []
 
+  /// Set by the first failed write to standard output; nothing is written there afterwards.
+  public private(set) var failure: OutputFailure?
+
   /// Creates the writer of the process's standard streams.
   public init() {
     buffer.reserveCapacity(Self.bufferLimit)
@@ -32,29 +35,37 @@ public final class StandardStreamsOutput: ReplayOutput {
   /// Flushes standard output, then writes `text` and a line end to standard error.
   public func writeErrorLine(_ text: String) {
     flush()
-    Self.writeAll(Array(text.utf8) + [0x0A], to: 2)
+    _ = Self.writeAll(Array(text.utf8) + [0x0A], to: 2)
   }
 
-  /// Writes the buffered standard output.
+  /// Writes the buffered standard output. The first failure is kept in ``failure`` and, unless
+  /// the reader closed the pipe, reported once on standard error.
   public func flush() {
     guard !buffer.isEmpty else { return }
-    Self.writeAll(buffer, to: 1)
-    buffer.removeAll(keepingCapacity: true)
+    defer { buffer.removeAll(keepingCapacity: true) }
+    guard failure == nil else { return }
+    if let code = Self.writeAll(buffer, to: 1) {
+      let failure = OutputFailure(errno: code)
+      self.failure = failure
+      if let message = failure.message { _ = Self.writeAll(Array(message.utf8) + [0x0A], to: 2) }
+    }
   }
 
-  /// Writes every byte, retrying after an interruption or a short write; gives up on an
-  /// error (a closed pipe has no reader left to tell).
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { raw in
+  /// Writes every byte, retrying after an interruption or a short write; returns the `errno`
+  /// of a failed write, or `nil` when every byte was written.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return
+          return errno
         }
+        if written == 0 { return EIO }
         offset += written
       }
+      return nil
     }
   }
 }

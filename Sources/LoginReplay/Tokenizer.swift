@@ -86,8 +86,7 @@ enum Tokenizer {
       case "t": return "\t"
       case "u": return try unicodeEscape(from: backslash)
       default:
-        throw error(
-          .badEscape(Self.string(scalars[backslash..<index]), problem: .unknown), at: backslash)
+        throw error(.badEscape(.unknown), at: backslash)
       }
     }
 
@@ -95,42 +94,38 @@ enum Tokenizer {
     private mutating func unicodeEscape(from backslash: Int) throws(SessionError) -> Unicode.Scalar
     {
       guard index < scalars.count, scalars[index] == "{" else {
-        throw error(
-          .badEscape(Self.string(scalars[backslash..<index]), problem: .missingOpeningBrace),
-          at: backslash)
+        throw error(.badEscape(.missingOpeningBrace), at: backslash)
       }
       index += 1
       let digitsStart = index
       while index < scalars.count, scalars[index] != "}", scalars[index] != "\"" { index += 1 }
       let digits = scalars[digitsStart..<index]
       guard index < scalars.count, scalars[index] == "}" else {
-        throw error(
-          .badEscape(Self.string(scalars[backslash..<index]), problem: .missingClosingBrace),
-          at: backslash)
+        throw error(.badEscape(.missingClosingBrace), at: backslash)
       }
       index += 1
-      let written = Self.string(scalars[backslash..<index])
       func bad(_ problem: SessionError.EscapeProblem) -> SessionError {
-        error(.badEscape(written, problem: problem), at: backslash)
+        error(.badEscape(problem), at: backslash)
       }
       guard !digits.isEmpty else { throw bad(.empty) }
       var value: UInt32 = 0
       for digit in digits {
-        guard let digitValue = Self.hexValue(digit) else {
-          throw bad(.notHex(Character(digit)))
-        }
+        guard let digitValue = Self.hexValue(digit) else { throw bad(.notHex) }
         if digits.count <= 8 { value = value << 4 | digitValue }
       }
       guard digits.count <= 8 else { throw bad(.tooManyDigits) }
-      guard value <= 0x10_FFFF else { throw bad(.outOfRange(value)) }
-      guard let scalar = Unicode.Scalar(value) else { throw bad(.surrogate(value)) }
+      guard value <= 0x10_FFFF else { throw bad(.outOfRange) }
+      guard let scalar = Unicode.Scalar(value) else { throw bad(.surrogate) }
       return scalar
     }
 
-    /// The 1-based column, in characters, of the scalar at `offset`.
+    /// The 1-based column, in characters, of the character that holds the scalar at `offset`
+    /// (a combining mark belongs to the character before it, so it never gets a column of its
+    /// own); the end of the line is one column past its last character.
     private func column(_ offset: Int) -> Int {
-      guard offset > asciiPrefix else { return offset + 1 }
-      return Self.string(scalars[..<offset]).count + 1
+      if offset < asciiPrefix { return offset + 1 }
+      guard offset < scalars.count else { return Self.string(scalars[...]).count + 1 }
+      return Self.string(scalars[...offset]).count
     }
 
     private func error(_ kind: SessionError.Kind, at offset: Int) -> SessionError {

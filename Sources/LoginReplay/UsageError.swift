@@ -12,44 +12,59 @@ public struct UsageError: Error, Equatable, Sendable {
   }
 
   /// Every way a command line can be wrong.
+  ///
+  /// No case holds what the user wrote, only option names and positions: an argument may be
+  /// a secret put in the wrong place (a password, a URL with credentials), and a message
+  /// must not repeat it. A rejected auth URL is shown only as `scheme://host:port/path`.
   public enum Kind: Equatable, Sendable {
-    /// An option that does not exist, as written.
-    case unknownOption(String)
+    /// The argument at `position` (1-based) is not an option; `suggestion` is the closest one.
+    case unknownOption(position: Int, suggestion: String?)
     /// An option that needs a value came last.
     case missingValue(option: String)
-    /// An option's value is not allowed; `expected` says what is.
-    case badValue(option: String, value: String, expected: String)
+    /// An option's value is not allowed; `expected` says what is, `suggestion` is the
+    /// closest allowed keyword, if one is close.
+    case badValue(option: String, expected: String, suggestion: String?)
+    /// `--auth` is neither `demo` nor an `http` or `https` URL with a host; `shown` is the
+    /// value as `scheme://host:port/path` when it parses as a URL at all.
+    case badAuth(shown: String?)
     /// A flag was given a value with `=`.
     case unexpectedValue(option: String)
     /// No session FILE and no `-`.
     case missingInput
     /// The session FILE does not exist.
-    case missingFile(String)
+    case missingFile
     /// The session FILE is a directory.
-    case directory(String)
-    /// An argument after the session FILE.
-    case extraArgument(String)
+    case directory
+    /// An argument at `position` (1-based) after the session FILE.
+    case extraArgument(position: Int)
   }
 
   /// The message after `error: `.
   public var message: String {
     switch kind {
-    case .unknownOption(let option):
-      "unknown option '\(option)'"
+    case .unknownOption(let position, let suggestion):
+      "unknown option (argument \(position)); expected one of: "
+        + ReplayOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
+        + Suggestion.clause(suggestion)
     case .missingValue(let option):
       "missing value for '\(option)'"
-    case .badValue(let option, let value, let expected):
-      "bad value '\(value)' for '\(option)'; expected \(expected)"
+    case .badValue(let option, let expected, let suggestion):
+      "bad value for '\(option)'; expected \(expected)" + Suggestion.clause(suggestion)
+    case .badAuth(let shown):
+      "bad value for '--auth'"
+        + (shown.map { " (\($0))" } ?? "")
+        + "; expected demo, or an http:// or https:// URL with a host"
     case .unexpectedValue(let option):
       "option '\(option)' does not take a value"
     case .missingInput:
       "missing session file; expected FILE, or - for standard input"
-    case .missingFile(let path):
-      "no such file: '\(path)'"
-    case .directory(let path):
-      "'\(path)' is a directory; expected a session file"
-    case .extraArgument(let argument):
-      "unexpected argument '\(argument)'; expected a single session file"
+    case .missingFile:
+      "the session file does not exist; expected the path of a session file, or - for "
+        + "standard input"
+    case .directory:
+      "the session file is a directory; expected a session file"
+    case .extraArgument(let position):
+      "unexpected argument (argument \(position)); expected a single session file"
     }
   }
 

@@ -5,7 +5,9 @@ import LoginFlow
 /// The store calls ``authenticate(_:)`` once per attempt, in a task of its own. The only
 /// errors it may throw are ``AuthError``s, so no backend detail can reach the screen. A
 /// service must honour task cancellation: when the store cancels an attempt, the service
-/// should stop its work; whatever it returns afterwards is never applied.
+/// should stop its work and throw ``AuthError/unexpected`` at once, the acknowledgement the
+/// store expects and does not report. Whatever else it returns after a cancellation is never
+/// applied; it is reported as a dropped late answer (``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)``).
 ///
 /// ```swift
 /// struct AlwaysOffline: AuthService {

@@ -200,8 +200,22 @@ public actor LoginStore {
       emit(.effectFinished(attempt: attempt, outcome: result.outcomeName, duration: duration))
       apply(.authResponse(attempt: attempt, result))
     case .cancelled, .timedOut:
+      // `unexpected` from a call the store cancelled is the service acknowledging the
+      // cancellation (see ``AuthService``): no answer, nothing to report.
+      if case .failure(.unexpected) = result { return }
       emit(.responseDropped(attempt: attempt, outcome: result.outcomeName, duration: duration))
     }
+  }
+
+  /// Reports the late answer to `attempt`, which the store cancelled or timed out, that a
+  /// service kept as a record instead of keeping the call running (`login-replay`'s scripted
+  /// server does, so that cancelled requests cost no task): the same ``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)``
+  /// a call returning late gives, `duration` after the request started.
+  package func reportLateAnswer(
+    attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
+  ) {
+    guard !isClosed, requests[attempt]?.status != .inFlight else { return }
+    emit(.responseDropped(attempt: attempt, outcome: result.outcomeName, duration: duration))
   }
 
   private func timeoutFired(_ attempt: Int) {

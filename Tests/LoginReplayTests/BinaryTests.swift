@@ -25,7 +25,9 @@ import Testing
     #expect(result.standardOutput == "")
     #expect(
       result.standardError
-        == "error: unknown option '--bogus'\nUSAGE: login-replay [<options>] <file>\n"
+        == "error: unknown option (argument 1); expected one of: --format, --trace, --auth, "
+        + "--auth-format, --client-id, --timeout, --width, --ascii, --version, --help\n"
+        + "USAGE: login-replay [<options>] <file>\n"
         + "  See 'login-replay --help' for more information.\n")
   }
 
@@ -45,11 +47,11 @@ import Testing
     #expect(result.standardOutput == "")
     let lines = result.standardError.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
-    #expect(lines[0].hasPrefix("\(file.path):2:1: error: unknown command 'submt'"))
+    #expect(lines[0].hasPrefix("\(file.path):2:1: error: unknown command"))
     #expect(
       lines[1]
-        == "\(file.path):3:6: error: bad duration '2m' for 'wait'; expected the unit ms or s, "
-        + "not 'm', as in 250ms or 1.5s")
+        == "\(file.path):3:6: error: bad duration for 'wait'; expected the unit ms or s, "
+        + "as in 250ms or 1.5s")
     #expect(
       lines[2]
         == "\(file.path):4:14: error: unterminated string; expected a closing '\"' on the same line"
@@ -153,6 +155,6 @@ import Testing
     #expect(process.terminationStatus == 2)
     let diagnostics = String(
       decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(diagnostics.hasPrefix("<stdin>:4:1: error: unknown command 'submt'"))
+    #expect(diagnostics.hasPrefix("<stdin>:4:1: error: unknown command"))
   }
 }

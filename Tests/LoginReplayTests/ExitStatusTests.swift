@@ -73,12 +73,12 @@ import Testing
     #expect(result.standardOutput == "")
     let errors = result.standardError.split(separator: "\n").map(String.init)
     #expect(errors.count == 4)
-    #expect(errors[0].hasPrefix("FILE:2:1: error: unknown command 'submt'; expected one of: "))
-    #expect(errors[1] == "FILE:3:6: error: bad field 'name' for 'type'; expected email or password")
-    #expect(errors[2].hasPrefix("FILE:4:6: error: bad duration '15' for 'wait'"))
+    #expect(errors[0].hasPrefix("FILE:2:1: error: unknown command; expected one of: "))
+    #expect(errors[1] == "FILE:3:6: error: bad field for 'type'; expected email or password")
+    #expect(errors[2].hasPrefix("FILE:4:6: error: bad duration for 'wait'"))
     #expect(
       errors[3]
-        == "FILE:5:16: error: bad value 'maybe' for 'expect loading'; expected true or false")
+        == "FILE:5:16: error: bad value for 'expect loading'; expected true or false")
   }
 
   @Test func atMostTwentyErrorsAreListed() async throws {
@@ -113,7 +113,7 @@ import Testing
       ["--format", "jsonl"])
     #expect(result.status == .usageOrInputError)
     #expect(
-      result.standardError.hasPrefix("<stdin>:2:1: error: unknown command 'submt'; expected"))
+      result.standardError.hasPrefix("<stdin>:2:1: error: unknown command; expected"))
     #expect(
       result.standardError.hasSuffix(
         "\n<stdin>:4: expectation failed: expected idle, got editing\n"))

@@ -35,8 +35,11 @@ enum ReplayBinary {
         + candidates.map(\.path).joined(separator: ", "))
   }
 
-  /// Runs the executable with `arguments` to the end, with `input` on its standard input.
-  static func run(_ arguments: [String], input: String = "") throws -> Result {
+  /// Runs the executable with `arguments` to the end, with `input` on its standard input;
+  /// standard output goes to `standardOutputPath` when one is given (such as `/dev/full`).
+  static func run(
+    _ arguments: [String], input: String = "", standardOutputPath: String? = nil
+  ) throws -> Result {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("LoginReplayBinary-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -51,7 +54,11 @@ enum ReplayBinary {
     process.executableURL = try url()
     process.arguments = arguments
     process.standardInput = try FileHandle(forReadingFrom: inputFile)
-    process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    if let standardOutputPath {
+      process.standardOutput = FileHandle(forWritingAtPath: standardOutputPath)
+    } else {
+      process.standardOutput = try FileHandle(forWritingTo: outputFile)
+    }
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
     process.waitUntilExit()

@@ -61,6 +61,27 @@ struct StoreEventTests {
     }
   }
 
+  /// A service that stops because it was cancelled throws `unexpected`: that acknowledgement
+  /// is no answer and is not reported; any other answer after the cancel is.
+  @Test func theAcknowledgementOfACancelIsNotALateAnswer() async throws {
+    let clock = VirtualClock()
+    let events = Recorder<StoreEvent>()
+    let store = LoginStore(
+      service: DemoAuthService(clock: clock), clock: clock, onEvent: { events.append($0) })
+    await store.send(.emailChanged(Fixtures.email))
+    await store.send(.passwordChanged(Fixtures.password))
+    await store.send(.submitTapped)
+    await clock.waitUntilIdle()
+    await store.send(.cancelTapped)
+    await clock.advance(by: .seconds(5))
+    #expect(await store.runningAttempts.isEmpty)
+    let dropped = events.all.filter { event in
+      guard case .responseDropped = event.kind else { return false }
+      return true
+    }
+    #expect(dropped.isEmpty)
+  }
+
   @Test func anIgnoredActionIsMarkedSo() {
     let transition = StoreTransition(
       action: .submitTapped, before: LoginState(), after: LoginState(), effects: [])

@@ -140,8 +140,8 @@ struct TimeoutTests {
         .effectStarted(attempt: 1),
         .effectTimedOut(attempt: 1, duration: .seconds(30)),
         // The cancelled call ends with "no response", which the adapter reports as
-        // `unexpected`; the store drops it.
-        .responseDropped(attempt: 1, outcome: "unexpected", duration: .seconds(30)),
+        // `unexpected`: the acknowledgement of the cancellation, which is no answer and is
+        // not reported.
       ])
   }
 

@@ -1,0 +1,46 @@
+/// The keyword a mistyped word most likely meant, for `did you mean '…'?` in error messages.
+///
+/// Error messages never repeat what the user wrote (it may be a password typed on the wrong
+/// line); naming the closest keyword helps more than an echo would. A keyword is suggested
+/// only when it is close: at most a third of its length in edits (at least one), counted by
+/// Levenshtein distance over lowercased characters. Words much longer than every keyword
+/// are not compared, so a huge word costs nothing.
+enum Suggestion {
+  /// The closest of `keywords` to `word`, or `nil` when none is close; ties go to the first.
+  static func closest(to word: String, among keywords: [String]) -> String? {
+    let longest = keywords.map(\.count).max() ?? 0
+    // Cheap bound first: a word of many more bytes than the longest keyword has characters
+    // cannot be within a third of that keyword's length.
+    guard word.utf8.count <= 4 * (longest + longest / 3 + 1) else { return nil }
+    let typed = Array(word.lowercased())
+    guard typed.count <= longest + longest / 3 + 1 else { return nil }
+    var best: (keyword: String, distance: Int)?
+    for keyword in keywords {
+      let allowed = max(1, keyword.count / 3)
+      let distance = editDistance(typed, Array(keyword.lowercased()))
+      guard distance <= allowed, distance < (best?.distance ?? Int.max) else { continue }
+      best = (keyword, distance)
+    }
+    return best?.keyword
+  }
+
+  /// `; did you mean 'keyword'?`, or nothing when there is no suggestion.
+  static func clause(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+
+  /// The Levenshtein distance: insertions, deletions and substitutions of one character.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for (i, x) in a.enumerated() {
+      current[0] = i + 1
+      for (j, y) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import LoginFlow
+import LoginRuntime
+import Synchronization
+import Testing
+
+@testable import LoginReplay
+
+/// What a long or hostile session may not accumulate: cancelled requests, queued answers.
+@Suite struct ResourceBoundTests {
+  /// A cancelled request ends its task at once; what the server would have answered is kept
+  /// as a record and still reported at its time.
+  @Test func cancelledRequestsReleaseTheirTasksAndStillReportTheirLateAnswers() async {
+    let clock = VirtualClock()
+    let service = ScriptedAuthService(clock: clock)
+    let events = EventLog()
+    let store = LoginStore(service: service, clock: clock, onEvent: { events.append($0) })
+    service.reportLateAnswers(to: store)
+    await store.send(.emailChanged(DemoAuthService.email))
+    await store.send(.passwordChanged(DemoAuthService.password))
+    let cycles = 1_000
+    for _ in 0..<cycles {
+      await store.send(.submitTapped)
+      await clock.waitUntilIdle()
+      await store.send(.cancelTapped)
+      await clock.waitUntilIdle()
+      // Before the fix every cancelled call kept running until its answer time.
+      #expect(await store.runningAttempts.isEmpty)
+    }
+    #expect(service.pendingRequestCount == 0)
+    #expect(events.dropped.isEmpty)
+    await clock.advance(by: DemoAuthService.delay)
+    let dropped = events.dropped
+    #expect(dropped.count == cycles)
+    #expect(
+      dropped.first
+        == .responseDropped(
+          attempt: 1, outcome: "success", duration: DemoAuthService.delay))
+    #expect(events.droppedAttempts == Array(1...cycles))
+    await store.close()
+    service.shutDown()
+  }
+
+  @Test func theRespondQueueIsBounded() async throws {
+    let limit = ScriptedAuthService.maximumQueuedResponses
+    let session =
+      String(repeating: "respond server-error\n", count: limit + 2)
+      + "set email demo@example.com\nset password Password123!\nsubmit\nsettle\n"
+      + "expect error \"Something went wrong. Please try again.\"\n"
+    let result = try await Replay.session(session)
+    #expect(result.status == .usageOrInputError)
+    #expect(
+      result.standardError.contains(
+        "FILE:\(limit + 1):1: error: too many queued responses; expected at most \(limit) "
+          + "'respond' lines waiting for requests"))
+    #expect(result.standardError.contains("FILE:\(limit + 2):1: error: too many queued"))
+    #expect(!result.standardError.contains("FILE:\(limit):1:"))
+    #expect(result.standardOutput.contains("1 passed, 0 failed, 2 bad lines skipped"))
+  }
+
+  @Test func aFullOutputDeviceIsAnErrorNotSuccess() throws {
+    let result = try ReplayBinary.run(
+      [Self.examplePath("demo.login")], standardOutputPath: "/dev/full")
+    #expect(result.status == ExitCode.outputFailed.rawValue)
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines == ["error: cannot write to standard output: No space left on device"])
+  }
+
+  static func examplePath(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Docs/Examples/\(name)").path
+  }
+}
+
+/// The store's events, collected from its `onEvent` hook.
+final class EventLog: Sendable {
+  private let events = Mutex<[StoreEvent]>([])
+
+  func append(_ event: StoreEvent) { events.withLock { $0.append(event) } }
+
+  /// The dropped-answer events, in order.
+  var dropped: [StoreEvent.Kind] {
+    events.withLock { events in
+      events.map(\.kind).filter { kind in
+        guard case .responseDropped = kind else { return false }
+        return true
+      }
+    }
+  }
+
+  /// The attempts of the dropped answers, in order.
+  var droppedAttempts: [Int] {
+    dropped.compactMap { kind in
+      guard case .responseDropped(let attempt, _, _) = kind else { return nil }
+      return attempt
+    }
+  }
+}
+
+/// Every line of the text output fits the screen's width, headers included.
+@Suite struct OutputWidthTests {
+  @Test func snapshotHeadersFitTheNarrowestScreen() async throws {
+    let width = ReplayOptions.widthRange.lowerBound
+    let filler = String(repeating: "# filler\n", count: 123_455)
+    let session = "wait 999999.999999999s\n" + filler + "snapshot\n"
+    let result = try await Replay.session(session, ["--width", "\(width)"])
+    #expect(result.status == .success)
+    #expect(result.standardOutput.hasPrefix("--- line 123457 at\n999999.999999999s: idle ---\n"))
+    for line in result.standardOutput.split(separator: "\n") where !line.hasPrefix("0 actions") {
+      #expect(line.count <= width, "\(line)")
+    }
+  }
+
+  @Test func aShortHeaderStaysOnOneLine() {
+    #expect(
+      ReplayFormatter.wrapped("--- line 3 at 1s: idle ---", width: 28)
+        == "--- line 3 at 1s: idle ---")
+    #expect(ReplayFormatter.wrapped("a bb ccc", width: 4) == "a bb\nccc")
+  }
+}

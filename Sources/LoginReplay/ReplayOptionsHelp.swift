@@ -44,5 +44,6 @@ extension ReplayOptions {
       0  every expectation held
       1  at least one expectation failed
       2  a usage, input or parse error
+      3  standard output could not be written
     """
 }

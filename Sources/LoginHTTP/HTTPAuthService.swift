@@ -6,8 +6,10 @@ import LoginRuntime
 ///
 /// It speaks one of two wire formats (``WireFormat``), maps every outcome to an ``AuthError``
 /// (no server text ever reaches a message), refuses plain `http` except on loopback, sends
-/// `Accept: application/json` and `User-Agent: LoginFlow/<version>`, never logs the request,
-/// and rejects answers larger than ``maximumResponseBytes`` while they stream in. Cancelling
+/// `Accept: application/json`, `Accept-Encoding: identity` and
+/// `User-Agent: LoginFlow/<version>`, never logs the request, refuses compressed answers and
+/// redirects on their headers, and rejects answers larger than ``maximumResponseBytes``
+/// while they stream in. Cancelling
 /// the calling task cancels the request and closes its connection.
 ///
 /// ```swift
@@ -25,8 +27,8 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
   /// Creates a service after checking `configuration`.
   ///
   /// - Throws: ``ConfigurationError`` when the endpoint contains a user name or password,
-  ///   is not `https` (or `http` on a loopback host), has no host, or the timeout is not
-  ///   positive.
+  ///   is not `https` (or `http` on a loopback host), has no host, has an IPv6 address as its
+  ///   host where URLSession cannot use one (Linux), or the timeout is not positive.
   public init(_ configuration: Configuration) throws(ConfigurationError) {
     let endpoint = configuration.endpoint
     if endpoint.user != nil || endpoint.password != nil {
@@ -40,6 +42,11 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
     if scheme == "http", !LoopbackHost.contains(host) {
       throw .insecureEndpoint(host: host)
     }
+    #if canImport(FoundationNetworking)
+      // swift-corelibs-foundation compares `URL.host` (`::1`) with libcurl's host (`[::1]`),
+      // finds them different and fails every request with `badURL`.
+      if host.contains(":") { throw .ipv6LiteralUnsupported(host: host) }
+    #endif
     guard configuration.timeout > .zero else { throw .nonPositiveTimeout }
     self.configuration = configuration
   }

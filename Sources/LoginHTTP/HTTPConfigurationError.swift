@@ -9,7 +9,7 @@ extension HTTPAuthService {
     /// The endpoint has no host.
     case missingHost
     /// The endpoint is plain `http` to a host that is not loopback; credentials would
-    /// travel unencrypted. Use `https`, or `127.0.0.1` / `::1` / `localhost` for local tests.
+    /// travel unencrypted. Use `https`, or `127.0.0.1` / `localhost` for local tests.
     case insecureEndpoint(host: String)
     /// The request timeout is zero or negative.
     case nonPositiveTimeout
@@ -17,6 +17,11 @@ extension HTTPAuthService {
     /// Credentials in a URL end up in logs and error messages; the service sends the user's
     /// credentials in the request body and needs none in the URL. Only the host is kept.
     case credentialsInURL(host: String)
+    /// The endpoint's host is an IPv6 literal (`http://[::1]:8080/…`). URLSession on Linux
+    /// (swift-corelibs-foundation) fails every request to such a URL, so it is refused here
+    /// rather than failing each login; use `127.0.0.1` or `localhost` for a local backend, or
+    /// a host name that resolves to the IPv6 address.
+    case ipv6LiteralUnsupported(host: String)
 
     /// A sentence for a command-line error or a log; it names the host, never a password.
     public var description: String {
@@ -27,12 +32,15 @@ extension HTTPAuthService {
         "The auth endpoint URL has no host."
       case .insecureEndpoint(let host):
         "Refusing plain http to '\(host)': use https, or http only on loopback "
-          + "(127.0.0.0/8, ::1, localhost)."
+          + "(127.0.0.0/8, localhost)."
       case .nonPositiveTimeout:
         "The auth request timeout must be greater than zero."
       case .credentialsInURL(let host):
         "The auth endpoint URL for '\(host)' must not contain a user name or password; "
           + "remove them from the URL."
+      case .ipv6LiteralUnsupported(let host):
+        "The auth endpoint host '\(host)' is an IPv6 address, which URLSession cannot reach "
+          + "on this platform; use 127.0.0.1, localhost or a host name instead."
       }
     }
   }

@@ -44,6 +44,8 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     var status: Int?
     var headers: [String: String] = [:]
     var body = Data()
+    /// Body bytes taken into ``body`` so far; never reset, so it is also the most ever held.
+    var bodyBytesAccepted = 0
   }
 
   /// What ``finish(_:)`` takes out of the state to tear down.
@@ -70,6 +72,22 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     self.request = request
     self.timeout = timeout
     self.maximumBodyBytes = maximumBodyBytes
+  }
+
+  /// How many body bytes the exchange has accepted (and so held) so far, at most
+  /// `maximumBodyBytes`; for tests that check an answer was refused before its body.
+  var bodyBytesAccepted: Int {
+    state.withLock { $0.bodyBytesAccepted }
+  }
+
+  /// The statuses refused as soon as they arrive: every 3xx.
+  static let redirectStatuses = 300...399
+
+  /// Whether a `Content-Encoding` value (`nil` when the header is absent) leaves the body as
+  /// sent: absent or `identity`, the only encoding the request accepts.
+  static func isIdentityEncoding(_ value: String?) -> Bool {
+    guard let value else { return true }
+    return value.trimmingCharacters(in: .whitespaces).lowercased() == "identity"
   }
 
   /// Sends the request and waits for the outcome, honouring cancellation of the caller.
@@ -141,8 +159,13 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     }
     guard let running else { return }
     running.timer?.cancel()
-    running.session.invalidateAndCancel()
     running.continuation.resume(returning: outcome)
+    // Not on this thread: `invalidateAndCancel` waits for URLSession's work queue, which may
+    // be busy handing over a whole socket buffer's worth of (inflated) body. Waiting on the
+    // delegate queue would let every chunk queued meanwhile pile up in memory; from here the
+    // delegate queue goes on dropping them as they come.
+    let session = running.session
+    DispatchQueue.global().async { session.invalidateAndCancel() }
   }
 
   // MARK: URLSessionDataDelegate
@@ -156,7 +179,15 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
       finish(.failure(.unexpected))
       return
     }
-    if http.expectedContentLength > Int64(maximumBodyBytes) {
+    // Refused on the headers alone, before any body byte is taken: a body over the limit by
+    // its `Content-Length`; a compressed body, which the request did not accept and whose
+    // inflated size nobody knows until it is inflated (URLSession inflates it before handing
+    // it over); and a redirect, which is never followed and is a server error whatever it
+    // carries.
+    if http.expectedContentLength > Int64(maximumBodyBytes)
+      || !Self.isIdentityEncoding(http.value(forHTTPHeaderField: "Content-Encoding"))
+      || Self.redirectStatuses.contains(http.statusCode)
+    {
       completionHandler(.cancel)
       finish(.failure(.serverError))
       return
@@ -177,6 +208,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
       guard case .running = state.phase else { return false }
       if state.body.count + data.count > maximumBodyBytes { return true }
       state.body.append(data)
+      state.bodyBytesAccepted += data.count
       return false
     }
     if overLimit { finish(.failure(.serverError)) }
@@ -200,8 +232,11 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
       finish(.failure(URLErrorMapping.authError(for: error, responseStarted: responseStarted)))
       return
     }
+    // swift-corelibs-foundation does not report a 301, 302, 303 or 305–308 it does not
+    // follow through `didReceive response`; the task's response still has its status.
+    let fallbackStatus = (task.response as? HTTPURLResponse)?.statusCode
     let response = state.withLock { state -> HTTPResponse? in
-      guard let status = state.status else { return nil }
+      guard let status = state.status ?? fallbackStatus else { return nil }
       return HTTPResponse(status: status, headers: state.headers, body: state.body)
     }
     if let response {

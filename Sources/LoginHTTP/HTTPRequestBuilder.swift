@@ -22,6 +22,9 @@ struct HTTPRequestBuilder {
     request.httpShouldHandleCookies = false
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     request.setValue(LoginFlowVersion.userAgent, forHTTPHeaderField: "User-Agent")
+    // Replaces the transport's own `gzip, deflate, br, zstd`: a compressed answer could
+    // inflate far past the body limit before the limit sees a byte.
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     switch configuration.wireFormat {
     case .json:
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")

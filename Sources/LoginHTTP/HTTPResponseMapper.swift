@@ -64,27 +64,36 @@ struct HTTPResponseMapper {
     return .seconds(seconds)
   }
 
-  /// An optional expiry in seconds: a non-negative finite number, or a string holding one.
-  /// Anything else is ignored rather than failing a login that did succeed.
+  /// An expiry of this many seconds or more is ignored: about 31.7 million years, far
+  /// beyond any real session, and well inside what `Int64` milliseconds can hold.
+  static let longestExpirySeconds = 1e15
+
+  /// An optional expiry in seconds: a non-negative finite number below
+  /// ``longestExpirySeconds``, or a string holding one in JSON number syntax. Anything else
+  /// (`true`, `"NaN"`, `"inf"`, `"0x10"`, a number too big) is ignored rather than failing a
+  /// login that did succeed.
   static func seconds(_ value: Any?) -> Duration? {
     let number: Double?
     if let string = value as? String {
-      number = Double(string)
-    } else if value is Bool {
-      number = nil
-    } else if let double = value as? Double {
-      number = double
+      number = JSONNumberRewriter.isNumber(string.utf8) ? Double(string) : nil
+    } else if let boxed = value as? NSNumber {
+      // A JSON `true` or `false` is an NSNumber too, and `0` and `1` also cast to `Bool`;
+      // only the boolean's own class tells them apart.
+      number = type(of: boxed) == type(of: NSNumber(value: true)) ? nil : boxed.doubleValue
     } else {
       number = nil
     }
-    guard let number, number.isFinite, number >= 0, number < 1e15 else { return nil }
+    guard let number, number.isFinite, number >= 0, number < longestExpirySeconds else {
+      return nil
+    }
     return .milliseconds(Int64((number * 1000).rounded()))
   }
 
   /// The body parsed as a JSON object, or `nil`.
   private static func jsonObject(_ body: Data) -> [String: Any]? {
     guard !body.isEmpty,
-      let value = try? JSONSerialization.jsonObject(with: body, options: [])
+      let value = try? JSONSerialization.jsonObject(
+        with: JSONNumberRewriter.nullingUnrepresentableNumbers(in: body), options: [])
     else { return nil }
     return value as? [String: Any]
   }

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Loopback is `127.0.0.0/8` written as a dotted quad, the IPv6 address `::1` in any
 /// spelling, and the name `localhost`. Everything else, including shorthand such as
-/// `127.1`, is treated as remote: the rule errs on the side of refusing.
+/// `127.1`, is treated as remote: the rule errs on the side of refusing. (On Linux
+/// ``HTTPAuthService`` refuses every IPv6 address as a host, `::1` included, since URLSession
+/// there cannot reach one.)
 enum LoopbackHost {
   /// Whether `host` (as `URL.host` gives it, without brackets) is loopback.
   static func contains(_ host: String) -> Bool {

@@ -13,6 +13,15 @@ import Testing
     var testDescription: String { endpoint }
   }
 
+  /// The error for an IPv6 literal host where URLSession cannot use one (Linux), else none.
+  static func ipv6Literal(_ host: String) -> HTTPAuthService.ConfigurationError? {
+    #if canImport(FoundationNetworking)
+      .ipv6LiteralUnsupported(host: host)
+    #else
+      nil
+    #endif
+  }
+
   static let rows: [Row] = [
     Row(endpoint: "https://api.example.com/login", error: nil),
     Row(endpoint: "HTTPS://api.example.com/login", error: nil),
@@ -20,9 +29,11 @@ import Testing
     Row(endpoint: "http://127.0.0.1:8080/login", error: nil),
     Row(endpoint: "http://127.255.255.254/login", error: nil),
     Row(endpoint: "http://127.1.2.3/login", error: nil),
-    Row(endpoint: "http://[::1]:8080/login", error: nil),
-    Row(endpoint: "http://[0:0:0:0:0:0:0:1]/login", error: nil),
-    Row(endpoint: "http://[::0:1]/login", error: nil),
+    // IPv6 literals are loopback but refused: URLSession on Linux cannot reach them.
+    Row(endpoint: "http://[::1]:8080/login", error: ipv6Literal("::1")),
+    Row(endpoint: "http://[0:0:0:0:0:0:0:1]/login", error: ipv6Literal("0:0:0:0:0:0:0:1")),
+    Row(endpoint: "http://[::0:1]/login", error: ipv6Literal("::0:1")),
+    Row(endpoint: "https://[2001:db8::7]/login", error: ipv6Literal("2001:db8::7")),
     Row(endpoint: "http://localhost:8080/login", error: nil),
     Row(endpoint: "http://LocalHost/login", error: nil),
     Row(
@@ -79,6 +90,27 @@ import Testing
     }
     #expect(outcome == row.error)
   }
+
+  /// An IPv6 endpoint is still described with its brackets.
+  @Test func anIPv6ConfigurationShowsItsHostInBrackets() throws {
+    let url = try #require(URL(string: "http://[::1]:8080/login?key=s3cret"))
+    let configuration = HTTPAuthService.Configuration(endpoint: url, timeout: .seconds(5))
+    #expect(configuration.description == "http://[::1]:8080/login (json, timeout 5.0 seconds)")
+  }
+
+  #if canImport(FoundationNetworking)
+    /// The refusal says what to use instead, and names the host.
+    @Test func anIPv6LiteralIsRefusedWithAReason() throws {
+      let url = try #require(URL(string: "http://[::1]:8080/login"))
+      let error = try #require(
+        #expect(throws: HTTPAuthService.ConfigurationError.self) {
+          try HTTPAuthService(.init(endpoint: url))
+        })
+      #expect(error == .ipv6LiteralUnsupported(host: "::1"))
+      #expect(error.description.contains("::1"))
+      #expect(error.description.contains("127.0.0.1"))
+    }
+  #endif
 
   @Test(arguments: [Duration.zero, .seconds(-1)])
   func nonPositiveTimeoutIsRefused(_ timeout: Duration) throws {
@@ -137,12 +169,13 @@ import Testing
   }
 
   @Test func aServiceShowsOnlySchemeHostPortAndPath() throws {
-    let url = try #require(URL(string: "http://[::1]:8080/login?key=s3cret#frag"))
+    let url = try #require(URL(string: "http://127.0.0.1:8080/login?key=s3cret#frag"))
     let service = try HTTPAuthService(.init(endpoint: url, timeout: .seconds(5)))
     #expect(
-      service.description == "HTTPAuthService(http://[::1]:8080/login (json, timeout 5.0 seconds))")
+      service.description
+        == "HTTPAuthService(http://127.0.0.1:8080/login (json, timeout 5.0 seconds))")
     for rendering in renderings(of: service) {
-      #expect(rendering.contains("http://[::1]:8080/login"), "\(rendering)")
+      #expect(rendering.contains("http://127.0.0.1:8080/login"), "\(rendering)")
       for secret in ["s3cret", "frag"] {
         #expect(!rendering.contains(secret), "\(rendering)")
       }

@@ -64,6 +64,18 @@ import Testing
     Row(name: "503", format: .json, expected: .failure(.serverError)),
     Row(name: "503", format: oauth, expected: .failure(.serverError)),
     Row(name: "302", format: .json, expected: .failure(.serverError)),
+    // Every 3xx is a server error, with or without `Location`; none is followed.
+    Row(name: "302-no-location", format: .json, expected: .failure(.serverError)),
+    Row(name: "307", format: .json, expected: .failure(.serverError)),
+    Row(name: "300", format: .json, expected: .failure(.serverError)),
+    Row(name: "304", format: .json, expected: .failure(.serverError)),
+    // A compressed answer was not asked for (`Accept-Encoding: identity`).
+    Row(name: "gzip-json", format: .json, expected: .failure(.serverError)),
+    // An expiry no number can hold is ignored; the login succeeds.
+    Row(
+      name: "json-expiry-1e400", format: .json, expected: .success(AuthSession(token: "tok-e"))),
+    Row(
+      name: "oauth-expiry-1e400", format: oauth, expected: .success(AuthSession(token: "tok-e"))),
     Row(name: "mid-body", format: .json, expected: .failure(.networkUnavailable)),
     Row(name: "mid-chunk", format: .json, expected: .failure(.networkUnavailable)),
     Row(

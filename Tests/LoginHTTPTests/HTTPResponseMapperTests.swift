@@ -65,6 +65,44 @@ import Testing
     }
   }
 
+  /// Numbers no `Double` can hold, and other hostile expiries: each is ignored (or, for the
+  /// zeros, read as zero), in both wire formats; the login succeeds and nothing traps.
+  @Test(
+    arguments: [
+      ("1e400", nil), ("-1e400", nil), ("1E+400", nil), ("1e-400", .zero), ("-0", .zero),
+      ("-0.0", .zero), ("0", .zero), ("1", .seconds(1)), ("1.0", .seconds(1)), ("true", nil),
+      ("false", nil), ("1e15", nil), ("99999999999999999999999999", nil),
+      ("-99999999999999999999999999", nil), ("9223372036854775808", nil),
+      ("18446744073709551616", nil), ("123456789012345678901234567890.5", nil),
+      (#""NaN""#, nil), (#""nan""#, nil), (#""inf""#, nil), (#""-inf""#, nil),
+      (#""Infinity""#, nil), (#""1e400""#, nil), (#""0x10""#, nil), (#"" 60""#, nil),
+      (#""60""#, .seconds(60)), ("[1e400]", nil), (#"{"a":1e400}"#, nil),
+    ] as [(String, Duration?)])
+  func anUnrepresentableExpiryIsIgnored(_ expiry: String, _ expected: Duration?) {
+    let json = Data(#"{"token":"abc","expiresIn":\#(expiry)}"#.utf8)
+    let oauth = Data(#"{"access_token":"abc","expires_in":\#(expiry)}"#.utf8)
+    #expect(
+      HTTPResponseMapper.parseSession(json, wireFormat: .json)
+        == AuthSession(token: "abc", expiresIn: expected), "expiresIn \(expiry)")
+    #expect(
+      HTTPResponseMapper.parseSession(oauth, wireFormat: Self.oauth)
+        == AuthSession(token: "abc", expiresIn: expected), "expires_in \(expiry)")
+  }
+
+  /// An unrepresentable number elsewhere in the body is no reason to fail either, and the
+  /// rewrite that makes that possible never turns invalid JSON into valid JSON.
+  @Test func unrepresentableNumbersElsewhereDoNotFailTheLogin() {
+    #expect(
+      Self.map(200, #"{"token":"abc","id":1e999,"n":[-1e400,2],"s":"1e400"}"#)
+        == .success(AuthSession(token: "abc")))
+    for body in [
+      #"{"token":"abc","x":-}"#, #"{"token":"abc","x":1e}"#, #"{"token":"abc","x":01}"#,
+      #"{"token":"abc","x":1e400.5}"#, #"{"token":"abc","x":.5}"#, #"{"token":"abc","x":1e400"#,
+    ] {
+      #expect(Self.map(200, body) == .failure(.serverError), "\(body)")
+    }
+  }
+
   @Test func successfulOAuthBodies() {
     let body = #"{"access_token":"at","token_type":"Bearer","expires_in":60,"refresh_token":"rt"}"#
     #expect(

@@ -63,7 +63,7 @@ import Testing
     #expect(
       result.standardError
         == "error: Refusing plain http to 'example.com': use https, or http only on loopback "
-        + "(127.0.0.0/8, ::1, localhost).\n")
+        + "(127.0.0.0/8, localhost).\n")
   }
 
   @Test func aParseErrorListsEveryErrorAndRunsNothing() async throws {

@@ -14,6 +14,8 @@ line on standard output:
   {"event": "send-aborted", "path", "sent"}              the client stopped reading a big body
   {"event": "send-complete", "path", "sent"}             a big body was sent to the end
   {"event": "done", "path"}                              the answer was sent; we close
+  {"event": "send-aborted", "path", "sent"}              also: the client hung up before a
+                                                         compression bomb was sent in full
 
 The last path component selects the scripted answer (the components before it are free, so
 that concurrent tests can tell their requests apart) (see CASES and the special cases in
@@ -30,6 +32,7 @@ import socket
 import socketserver
 import sys
 import threading
+import zlib
 
 MAX_LIFETIME = 120.0
 HOLD_LIMIT = 20.0
@@ -54,6 +57,29 @@ def padded_token_body(size):
     head = b'{"token":"padded-token","pad":"'
     tail = b'"}'
     return head + b"x" * (size - len(head) - len(tail)) + tail
+
+
+BOMB_BYTES = 500 * 1024 * 1024
+BOMBS = {}
+BOMB_LOCK = threading.Lock()
+
+
+def compressed(encoding, pieces):
+    """`pieces` (an iterable of bytes) compressed as `gzip` or `deflate` (zlib), piece by piece."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31 if encoding == "gzip" else 15)
+    out = [compressor.compress(piece) for piece in pieces]
+    out.append(compressor.flush())
+    return b"".join(out)
+
+
+def bomb(encoding):
+    """About 500 KB that inflate to BOMB_BYTES of zeros. Made once, on first use, one MiB at a
+    time, so the server never holds the inflated form."""
+    with BOMB_LOCK:
+        if encoding not in BOMBS:
+            piece = bytes(1024 * 1024)
+            BOMBS[encoding] = compressed(encoding, (piece for _ in range(BOMB_BYTES // len(piece))))
+        return BOMBS[encoding]
 
 
 # name -> (status, extra headers, body)
@@ -100,6 +126,17 @@ CASES = {
     "500": (500, [], b"SERVER-TEXT internal error"),
     "503": (503, [("Retry-After", "30")], b"SERVER-TEXT unavailable"),
     "302": (302, [("Location", "/login/json-ok")], b""),
+    "302-no-location": (302, [], b"SERVER-TEXT moved"),
+    "307": (307, [("Location", "/login/json-ok")], json_body({"token": "tok-redirect"})),
+    "300": (300, [], json_body({"token": "tok-choices"})),
+    "304": (304, [], b""),
+    "json-expiry-1e400": (200, [], b'{"token": "tok-e", "expiresIn": 1e400}'),
+    "oauth-expiry-1e400": (200, [], b'{"access_token": "tok-e", "expires_in": -1E400}'),
+    "gzip-json": (
+        200,
+        [("Content-Encoding", "gzip")],
+        compressed("gzip", [json_body({"token": "tok-gzip"})]),
+    ),
     "limit-exact": (200, [], padded_token_body(LIMIT)),
     "limit-plus-one": (200, [], padded_token_body(LIMIT + 1)),
 }
@@ -165,6 +202,16 @@ class Handler(socketserver.BaseRequestHandler):
             conn.sendall(head + b"20\r\n" + b'{"token": "tok-')
             emit(event="done", path=path)
             return
+        if name in ("gzip-bomb", "deflate-bomb"):
+            encoding = name.split("-")[0]
+            body = bomb(encoding)
+            try:
+                send(conn, 200, [("Content-Encoding", encoding)], body)
+            except OSError:
+                emit(event="send-aborted", path=path, sent=0)
+                return
+            emit(event="done", path=path)
+            return
         if name in ("oversize-streamed", "oversize-declared"):
             self.stream_big(conn, path, declared=(name == "oversize-declared"))
             return
@@ -227,7 +274,10 @@ class Handler(socketserver.BaseRequestHandler):
 REASONS = {
     200: "OK",
     204: "No Content",
+    300: "Multiple Choices",
     302: "Found",
+    304: "Not Modified",
+    307: "Temporary Redirect",
     400: "Bad Request",
     401: "Unauthorized",
     403: "Forbidden",

@@ -232,8 +232,7 @@ final class ScriptedAuthService: AuthService {
       }
       let (due, outcome) = pending.answer
       let late = LateAnswer(attempt: id, start: pending.start, due: due, outcome: outcome)
-      let index = state.lateAnswers.firstIndex { due < $0.due } ?? state.lateAnswers.endIndex
-      state.lateAnswers.insert(late, at: index)
+      state.lateAnswers.insert(late, at: state.lateAnswers.insertionIndex(for: due))
       var stops = pending.stops
       // A record earlier than the deliverer's wake-up needs a new deliverer.
       if let current = state.deliverer {
@@ -284,5 +283,20 @@ final class ScriptedAuthService: AuthService {
           attempt: late.attempt, result, after: late.start.duration(to: late.due))
       }
     }
+  }
+}
+
+extension [ScriptedAuthService.LateAnswer] {
+  /// Where a late answer due at `due` goes in this list sorted by time: after every answer
+  /// due no later, so ties keep the order they were made. A binary search, since thousands
+  /// of cancels may wait for the same moment.
+  fileprivate func insertionIndex(for due: VirtualClock.Instant) -> Int {
+    var low = startIndex
+    var high = endIndex
+    while low < high {
+      let middle = low + (high - low) / 2
+      if due < self[middle].due { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }

@@ -10,10 +10,20 @@ public enum LoginEffect: Equatable, Sendable {
 
   /// The effect without its associated data, for tables, tests and output.
   public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// See ``LoginEffect/authenticate(attempt:_:)``.
+    /// Starting an auth request.
     case authenticate
-    /// See ``LoginEffect/cancelAuthentication(attempt:)``.
+    /// Cancelling the auth request in flight.
     case cancelAuthentication
+
+    /// The effect's name in session files, traces and JSON: `authenticate`,
+    /// `cancel-authentication`. Defined here once; everything that prints or parses an
+    /// effect uses it.
+    public var name: String {
+      switch self {
+      case .authenticate: "authenticate"
+      case .cancelAuthentication: "cancel-authentication"
+      }
+    }
   }
 
   /// The effect without its associated data.
@@ -32,13 +42,8 @@ public enum LoginEffect: Equatable, Sendable {
     }
   }
 
-  /// The effect's name in session files and output: `authenticate`, `cancel-authentication`.
-  public var name: String {
-    switch kind {
-    case .authenticate: "authenticate"
-    case .cancelAuthentication: "cancel-authentication"
-    }
-  }
+  /// The effect's name in session files and output (see ``Kind/name``).
+  public var name: String { kind.name }
 }
 
 extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -28,7 +28,10 @@ extension HTTPAuthService {
     static let storeTimeoutMargin = Duration.seconds(1)
 
     /// Creates a configuration; the default timeout of 30 seconds matches the store's.
-    public init(endpoint: URL, wireFormat: WireFormat = .json, timeout: Duration = .seconds(30)) {
+    public init(
+      endpoint: URL, wireFormat: WireFormat = .json,
+      timeout: Duration = LoginStore.defaultTimeout
+    ) {
       self.endpoint = endpoint
       self.wireFormat = wireFormat
       self.timeout = timeout

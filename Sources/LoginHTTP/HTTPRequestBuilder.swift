@@ -21,7 +21,7 @@ struct HTTPRequestBuilder {
     request.timeoutInterval = Self.backstopSeconds(configuration.timeout)
     request.httpShouldHandleCookies = false
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue(LoginFlowVersion.userAgent, forHTTPHeaderField: "User-Agent")
+    request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
     // Replaces the transport's own `gzip, deflate, br, zstd`: a compressed answer could
     // inflate far past the body limit before the limit sees a byte.
     request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
@@ -43,6 +43,9 @@ struct HTTPRequestBuilder {
     }
     return request
   }
+
+  /// The `User-Agent` value sent with every request: `LoginFlow/<version>`.
+  static let userAgent = "LoginFlow/\(LoginFlowVersion.current)"
 
   /// `{"email":…,"password":…}` with both strings escaped as JSON requires.
   static func jsonBody(_ credentials: Credentials) -> Data {

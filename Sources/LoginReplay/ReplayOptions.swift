@@ -1,4 +1,6 @@
 import Foundation
+import LoginRendering
+import LoginRuntime
 
 /// The options of a `login-replay` run, parsed from its command line.
 ///
@@ -64,11 +66,11 @@ public struct ReplayOptions: Equatable, Sendable {
   }
 
   /// The store's request timeout when `--timeout` is not given.
-  public static let defaultTimeout: Duration = .seconds(30)
+  public static let defaultTimeout = LoginStore.defaultTimeout
   /// The OAuth 2.0 client id sent when `--client-id` is not given.
   public static let defaultClientID = "login-replay"
   /// The narrowest and widest screens `--width` accepts.
-  public static let widthRange = 28...120
+  public static let widthRange = TextRenderer.Options.widthRange
 
   /// `--format`; `text` by default.
   public var format: Format = .text

@@ -1,11 +1,12 @@
+import LoginFlow
 import LoginRuntime
 
 extension ReplayOptions {
   /// The one-line synopsis printed under a usage error.
   public static let usageLine = "USAGE: login-replay [<options>] <file>"
 
-  /// What `--version` prints: the program's name and ``ReplayVersion/current``.
-  public static let versionText = "login-replay \(ReplayVersion.current)"
+  /// What `--version` prints: the program's name and the package's version.
+  public static let versionText = "login-replay \(LoginFlowVersion.current)"
 
   /// What `--help` prints, in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS layout.
   public static let helpText = """

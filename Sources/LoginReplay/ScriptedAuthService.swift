@@ -57,8 +57,8 @@ final class ScriptedAuthService: AuthService {
     var start: VirtualClock.Instant
     /// What answers it: a `respond`, or `nil` while undecided.
     var decision: Decision?
-    /// Whether the demo rule would accept its credentials (kept instead of the credentials).
-    var isDemoAccount: Bool
+    /// What the demo rule answers its credentials (kept instead of the credentials).
+    var demoAnswer: Result<AuthSession, AuthError>
     /// The task that computes its answer.
     var task: Task<Result<AuthSession, AuthError>, Never>?
     /// While undecided: the task sleeping until the demo deadline, which a decision cancels.
@@ -73,7 +73,10 @@ final class ScriptedAuthService: AuthService {
     var answer: (due: VirtualClock.Instant, outcome: SessionCommand.Outcome) {
       guard let decision else {
         let outcome: SessionCommand.Outcome =
-          isDemoAccount ? .success : .failure(.invalidCredentials)
+          switch demoAnswer {
+          case .success: .success
+          case .failure(let error): .failure(error)
+          }
         return (start.advanced(by: DemoAuthService.delay), outcome)
       }
       return (start.advanced(by: decision.delay), decision.outcome)
@@ -135,15 +138,13 @@ final class ScriptedAuthService: AuthService {
   /// on the clock; when cancelled, at once with `unexpected`.
   func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     let start = clock.now
-    let isDemoAccount =
-      credentials.email.lowercased() == DemoAuthService.email
-      && credentials.password == DemoAuthService.password
+    let demoAnswer = DemoAuthService.answer(to: credentials)
     let started: (Int, Task<Result<AuthSession, AuthError>, Never>)? = state.withLock { state in
       guard !state.isShutDown else { return nil }
       state.nextRequest += 1
       let id = state.nextRequest
       state.pending[id] = Pending(
-        start: start, decision: state.queue.removeFirst(), isDemoAccount: isDemoAccount)
+        start: start, decision: state.queue.removeFirst(), demoAnswer: demoAnswer)
       // An unstructured task that inherits the call's work unit, so the clock tracks its
       // sleep like the call's own; the call's cancellation reaches it through `abandon`.
       let task = Task { await self.answer(id) }

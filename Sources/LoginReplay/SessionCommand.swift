@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginRuntime
 
 /// One line of a session file, parsed: what the user does, or what the screen must show.
 ///
@@ -39,7 +40,7 @@ public enum SessionCommand: Equatable, Sendable {
 
   /// How long after the request starts a `respond` answer arrives when `after` is omitted,
   /// the same as the demo service's delay.
-  public static let defaultResponseDelay: Duration = .milliseconds(1_500)
+  public static let defaultResponseDelay = DemoAuthService.delay
 
   /// The largest N a `backspace` line may give: 1,000,000. A larger N is a parse error.
   public static let maximumBackspaceCount = 1_000_000

@@ -102,21 +102,13 @@ extension SessionCommand {
       return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
     }
 
-    /// The session-file name of an effect: `authenticate` or `cancel-authentication`.
-    public static func name(of effect: LoginEffect.Kind) -> String {
-      switch effect {
-      case .authenticate: "authenticate"
-      case .cancelAuthentication: "cancel-authentication"
-      }
-    }
-
     private static func text(_ message: String?) -> String {
       guard let message else { return "none" }
       return SessionCommand.quoted(message)
     }
 
     private static func text(_ kinds: [LoginEffect.Kind]) -> String {
-      kinds.isEmpty ? "none" : kinds.map(name(of:)).joined(separator: " ")
+      kinds.isEmpty ? "none" : kinds.map(\.name).joined(separator: " ")
     }
   }
 }

@@ -174,10 +174,10 @@ private struct LineParser {
     for token in values {
       guard
         let kind = LoginEffect.Kind.allCases.first(where: {
-          SessionCommand.Expectation.name(of: $0) == token.text
+          $0.name == token.text
         })
       else {
-        let names = LoginEffect.Kind.allCases.map(SessionCommand.Expectation.name(of:))
+        let names = LoginEffect.Kind.allCases.map(\.name)
         throw error(
           .badValue(
             subject: command, expected: "none, or effect names: " + names.joined(separator: ", "),

@@ -33,8 +33,15 @@ public struct DemoAuthService: AuthService {
     } catch {
       throw .unexpected
     }
-    guard credentials.email.lowercased() == Self.email, credentials.password == Self.password
-    else { throw .invalidCredentials }
-    return AuthSession(token: Self.token)
+    return try Self.answer(to: credentials).get()
+  }
+
+  /// The demo's rule, without the wait: a session for the demo account, otherwise
+  /// `invalidCredentials`. Scripted services that model the demo backend use it too.
+  public static func answer(to credentials: Credentials) -> Result<AuthSession, AuthError> {
+    guard credentials.email.lowercased() == email, credentials.password == password else {
+      return .failure(.invalidCredentials)
+    }
+    return .success(AuthSession(token: token))
   }
 }

@@ -1,4 +1,7 @@
 extension LoginStore {
+  /// The request timeout when none is given: 30 seconds.
+  public static let defaultTimeout = Duration.seconds(30)
+
   /// The request timeouts a store honours: from one nanosecond to one day.
   ///
   /// A timeout outside is clamped into this range rather than refused: zero or a negative

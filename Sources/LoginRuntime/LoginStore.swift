@@ -51,7 +51,7 @@ public actor LoginStore {
     initialState: LoginState = LoginState(),
     service: any AuthService,
     clock: some Clock<Duration> = ContinuousClock(),
-    timeout: Duration = .seconds(30),
+    timeout: Duration = LoginStore.defaultTimeout,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil
   ) {
     state = initialState

@@ -36,7 +36,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The session-file name of the effect: `authenticate`, `cancel-authentication`.
-    public var name: String { LoginEffect.name(of: kind) }
+    public var name: String { kind.name }
 
     /// `authenticate(1)` or `cancel-authentication(1)`.
     public var description: String { "\(name)(\(attempt))" }
@@ -74,16 +74,6 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     case .submitting(let attempt): "submitting(\(attempt))"
     case .succeeded: "succeeded"
     case .failed(let error): "failed(\(error.name))"
-    }
-  }
-}
-
-extension LoginEffect {
-  /// The session-file name of an effect kind.
-  fileprivate static func name(of kind: Kind) -> String {
-    switch kind {
-    case .authenticate: "authenticate"
-    case .cancelAuthentication: "cancel-authentication"
     }
   }
 }

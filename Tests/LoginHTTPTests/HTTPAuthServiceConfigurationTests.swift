@@ -1,4 +1,5 @@
 import Foundation
+import LoginFlow
 import LoginRuntime
 import Testing
 
@@ -202,6 +203,6 @@ import Testing
 
   @Test func versionConstantNamesTheUserAgent() {
     #expect(LoginFlowVersion.current == "0.1.0")
-    #expect(LoginFlowVersion.userAgent == "LoginFlow/\(LoginFlowVersion.current)")
+    #expect(HTTPRequestBuilder.userAgent == "LoginFlow/\(LoginFlowVersion.current)")
   }
 }

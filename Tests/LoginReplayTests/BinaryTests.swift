@@ -1,4 +1,5 @@
 import Foundation
+import LoginFlow
 import LoginReplay
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
   @Test func version() throws {
     let result = try ReplayBinary.run(["--version"])
     #expect(result.status == 0)
-    #expect(result.standardOutput == "login-replay \(ReplayVersion.current)\n")
+    #expect(result.standardOutput == "login-replay \(LoginFlowVersion.current)\n")
   }
 
   @Test func aUsageErrorIsTwo() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFlow
 import LoginReplay
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
     #expect(help.standardOutput.contains("--client-id <id>"))
     let version = await Replay.command(["--version"])
     #expect(version.status == .success)
-    #expect(version.standardOutput == "login-replay \(ReplayVersion.current)\n")
+    #expect(version.standardOutput == "login-replay \(LoginFlowVersion.current)\n")
   }
 
   @Test(arguments: [

@@ -39,8 +39,8 @@ import Testing
   @Test func subjectsAndNames() {
     #expect(Expectation.canSubmit(true).subject == .canSubmit)
     #expect(Expectation.Subject.canSubmit.rawValue == "can-submit")
-    #expect(Expectation.name(of: .authenticate) == "authenticate")
-    #expect(Expectation.name(of: .cancelAuthentication) == "cancel-authentication")
+    #expect(LoginEffect.Kind.authenticate.name == "authenticate")
+    #expect(LoginEffect.Kind.cancelAuthentication.name == "cancel-authentication")
     #expect(
       Expectation.effects([.authenticate, .cancelAuthentication]).expectedText
         == "authenticate cancel-authentication")

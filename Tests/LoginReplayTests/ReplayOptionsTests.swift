@@ -1,4 +1,5 @@
 import Foundation
+import LoginFlow
 import Testing
 
 @testable import LoginReplay
@@ -278,8 +279,8 @@ import Testing
   }
 
   @Test func versionAndExitCodes() {
-    #expect(!ReplayVersion.current.isEmpty)
-    #expect(ReplayOptions.versionText == "login-replay \(ReplayVersion.current)")
+    #expect(!LoginFlowVersion.current.isEmpty)
+    #expect(ReplayOptions.versionText == "login-replay \(LoginFlowVersion.current)")
     #expect(ExitCode.success.rawValue == 0)
     #expect(ExitCode.expectationFailed.rawValue == 1)
     #expect(ExitCode.usageOrInputError.rawValue == 2)

@@ -1,4 +1,5 @@
 import LoginFlow
+
 @testable import LoginRuntime
 
 /// Checks the spec's invariants against a store's events as they happen (the store calls it

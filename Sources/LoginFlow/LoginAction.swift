@@ -3,9 +3,10 @@
 /// Actions name events, not intentions: the reducer decides what each one means in the
 /// current phase (see `Docs/TransitionTable.md`).
 public enum LoginAction: Equatable, Sendable {
-  /// The email field now holds this text.
+  /// The email field now holds this text; past ``LoginState/maximumEmailLength`` it is cut.
   case emailChanged(String)
-  /// The password field now holds this text.
+  /// The password field now holds this text; past ``LoginState/maximumPasswordLength`` it is
+  /// cut.
   case passwordChanged(String)
   /// The show/hide password button was tapped.
   case passwordVisibilityToggled

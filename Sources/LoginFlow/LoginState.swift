@@ -3,10 +3,15 @@
 /// Only ``reduce(_:_:)`` should produce new states; everything a screen shows beyond the
 /// stored fields (``canSubmit``, ``errorMessage``, …) is derived, so it can never disagree
 /// with them. Descriptions and `dump` never show the password, whatever its visibility.
+///
+/// Each field holds at most its maximum length (``maximumEmailLength``,
+/// ``maximumPasswordLength``, counted in Unicode scalars): a longer change is cut to it by
+/// ``reduce(_:_:)``, which records the cut in ``emailLimitReached`` or
+/// ``passwordLimitReached`` so that a screen can say so.
 public struct LoginState: Equatable, Sendable {
-  /// The email field, exactly as typed (not trimmed).
+  /// The email field, exactly as typed (not trimmed), cut to ``maximumEmailLength``.
   public var email: String
-  /// The password field, exactly as typed.
+  /// The password field, exactly as typed, cut to ``maximumPasswordLength``.
   public var password: String
   /// Whether the password is shown in plain text; starts hidden.
   public var isPasswordVisible: Bool
@@ -16,6 +21,13 @@ public struct LoginState: Equatable, Sendable {
   public var attempt: Int
   /// How many attempts in a row failed with ``AuthError/invalidCredentials``.
   public var consecutiveInvalidCredentials: Int
+  /// Whether the last change to the email field was longer than ``maximumEmailLength`` and
+  /// was cut to it; the next change that fits clears it.
+  public var emailLimitReached: Bool
+  /// Whether the last change to the password field was longer than
+  /// ``maximumPasswordLength`` and was cut to it; the next change that fits, or the password
+  /// being cleared, clears it.
+  public var passwordLimitReached: Bool
 
   /// Creates a state; the defaults are the empty screen a user first sees.
   public init(
@@ -24,7 +36,9 @@ public struct LoginState: Equatable, Sendable {
     isPasswordVisible: Bool = false,
     phase: LoginPhase = .idle,
     attempt: Int = 0,
-    consecutiveInvalidCredentials: Int = 0
+    consecutiveInvalidCredentials: Int = 0,
+    emailLimitReached: Bool = false,
+    passwordLimitReached: Bool = false
   ) {
     self.email = email
     self.password = password
@@ -32,6 +46,8 @@ public struct LoginState: Equatable, Sendable {
     self.phase = phase
     self.attempt = attempt
     self.consecutiveInvalidCredentials = consecutiveInvalidCredentials
+    self.emailLimitReached = emailLimitReached
+    self.passwordLimitReached = passwordLimitReached
   }
 }
 
@@ -41,6 +57,20 @@ extension LoginState {
 
   /// How many invalid-credentials failures in a row make the screen suggest a reset.
   public static let passwordResetThreshold = 3
+
+  /// The most Unicode scalars the email field holds: 254, the longest address SMTP can
+  /// carry (RFC 5321: a path of 256 octets, less its angle brackets).
+  ///
+  /// For an ASCII address a scalar is an octet, so the cap is exactly RFC 5321's; a longer
+  /// address cannot be delivered to, so nothing a user could sign in with is cut.
+  public static let maximumEmailLength = 254
+
+  /// The most Unicode scalars the password field holds: 1,024.
+  ///
+  /// NIST SP 800-63B asks verifiers to accept passwords of at least 64 characters, counting
+  /// each Unicode code point as one; 1,024 is sixteen times that, room for any passphrase or
+  /// password manager output, while keeping the work of a keystroke small and bounded.
+  public static let maximumPasswordLength = 1_024
 
   /// Whether the email, once trimmed, looks like an address (see ``Validation/isValidEmail(_:)``).
   public var isEmailValid: Bool { Validation.isValidEmail(email) }
@@ -117,7 +147,8 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
     "LoginState(email: \(String(reflecting: email)), password: \(Redacted.length(of: password)), "
       + "isPasswordVisible: \(isPasswordVisible), "
       + "phase: \(phase), attempt: \(attempt), "
-      + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials))"
+      + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials), "
+      + "emailLimitReached: \(emailLimitReached), passwordLimitReached: \(passwordLimitReached))"
   }
 
   /// The same as ``description``.
@@ -134,6 +165,8 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
         "phase": phase,
         "attempt": attempt,
         "consecutiveInvalidCredentials": consecutiveInvalidCredentials,
+        "emailLimitReached": emailLimitReached,
+        "passwordLimitReached": passwordLimitReached,
       ],
       displayStyle: .struct
     )

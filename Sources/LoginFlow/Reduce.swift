@@ -23,15 +23,18 @@ public func reduce(
 ) -> (state: LoginState, effects: [LoginEffect]) {
   var next = state
   switch (state.phase, action) {
-  // Typing: stored, and it moves the screen to editing (clearing a shown error).
+  // Typing: stored, cut to the field's maximum length (and the cut recorded), and it moves
+  // the screen to editing (clearing a shown error).
   case (.idle, .emailChanged(let email)), (.editing, .emailChanged(let email)),
     (.failed, .emailChanged(let email)):
-    next.email = email
+    (next.email, next.emailLimitReached) = Validation.cut(
+      email, toLength: LoginState.maximumEmailLength)
     next.phase = .editing
     return (next, [])
   case (.idle, .passwordChanged(let password)), (.editing, .passwordChanged(let password)),
     (.failed, .passwordChanged(let password)):
-    next.password = password
+    (next.password, next.passwordLimitReached) = Validation.cut(
+      password, toLength: LoginState.maximumPasswordLength)
     next.phase = .editing
     return (next, [])
   // The form is locked while a request is in flight, and after success.
@@ -70,6 +73,7 @@ public func reduce(
   case (.succeeded, .logoutTapped):
     next.phase = .idle
     next.password = ""
+    next.passwordLimitReached = false
     next.isPasswordVisible = false
     next.consecutiveInvalidCredentials = 0
     return (next, [])
@@ -84,6 +88,7 @@ public func reduce(
     case .success(let session):
       next.phase = .succeeded(session)
       next.password = ""
+      next.passwordLimitReached = false
       next.consecutiveInvalidCredentials = 0
     case .failure(let error):
       next.phase = .failed(error)

@@ -13,11 +13,13 @@ import LoginFlow
 /// | `consecutiveInvalidCredentials` | wrong passwords in a row |
 /// | `email` | the email field as typed |
 /// | `emailError` | the inline email error, or `null` |
+/// | `emailLimitReached` | whether the last email change was cut to the maximum length |
 /// | `error` | `null`, or `{"message", "name", "retryable"}` of the shown error |
 /// | `loading` | whether a request is in flight |
 /// | `loggedIn` | whether the phase is `succeeded` |
 /// | `password` | the password while visible, else `null` |
 /// | `passwordLength` | the password's length in characters |
+/// | `passwordLimitReached` | whether the last password change was cut to the maximum length |
 /// | `passwordVisible` | the eye toggle |
 /// | `phase` | `idle`, `editing`, `submitting`, `succeeded` or `failed` |
 /// | `resetSuggested` | whether "Forgot your password?" is shown |
@@ -40,11 +42,13 @@ public enum StateJSON {
       "consecutiveInvalidCredentials": .int(state.consecutiveInvalidCredentials),
       "email": .string(state.email),
       "emailError": state.emailError.map(JSONValue.string) ?? .null,
+      "emailLimitReached": .bool(state.emailLimitReached),
       "error": error,
       "loading": .bool(state.isLoading),
       "loggedIn": .bool(state.isLoggedIn),
       "password": state.isPasswordVisible ? .string(state.password) : .null,
       "passwordLength": .int(state.password.count),
+      "passwordLimitReached": .bool(state.passwordLimitReached),
       "passwordVisible": .bool(state.isPasswordVisible),
       "phase": .string(state.phase.kind.rawValue),
       "resetSuggested": .bool(state.suggestsPasswordReset),

@@ -20,4 +20,9 @@ enum Text {
   static let forgotPassword = "Forgot your password?"
   /// The line at the bottom of the screen.
   static let footer = "Secure access to your account"
+
+  /// The note under a field whose last change was cut to its `maximum` length.
+  static func limitReached(_ maximum: Int) -> String {
+    "Limit reached: \(maximum) characters"
+  }
 }

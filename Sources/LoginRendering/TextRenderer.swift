@@ -4,7 +4,7 @@ import LoginFlow
 ///
 /// The screen shows a padlock, the title and subtitle, the email field (with its
 /// placeholder or inline error), the password field (masked while hidden) and its
-/// show/hide toggle, the error of a failed attempt, the button (Log In, Try Again, or a
+/// show/hide toggle, a note under a field whose input was cut to its maximum length, the error of a failed attempt, the button (Log In, Try Again, or a
 /// spinner while signing in), the success line, the password-reset suggestion and the
 /// footer. Every line is exactly ``Options/width`` columns wide for any input, and the
 /// output depends on nothing but the state and the options: no clock, no environment.
@@ -57,18 +57,22 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     screen.blank()
   }
 
-  /// The email field, showing the end of a long address, and its inline error.
+  /// The email field, showing the end of a long address, its limit note and its inline error.
   private func drawEmail(of state: LoginState, on screen: inout ScreenCanvas) {
     screen.box(
       screen.glyphs.field,
       content: fieldContent(screen.cells(state.email), placeholder: Text.emailPlaceholder, screen),
       alignment: .leading)
+    if state.emailLimitReached {
+      drawLimitNote(LoginState.maximumEmailLength, on: &screen)
+    }
     if let error = state.emailError {
       screen.marked(error, mark: screen.glyphs.errorMark)
     }
   }
 
-  /// The password field (a mask per character while hidden) and the show/hide toggle.
+  /// The password field (a mask per character while hidden), its limit note and the
+  /// show/hide toggle.
   private func drawPassword(of state: LoginState, on screen: inout ScreenCanvas) {
     let value =
       state.isPasswordVisible
@@ -78,8 +82,16 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.glyphs.field,
       content: fieldContent(value, placeholder: Text.passwordPlaceholder, screen),
       alignment: .leading)
+    if state.passwordLimitReached {
+      drawLimitNote(LoginState.maximumPasswordLength, on: &screen)
+    }
     let toggle = state.isPasswordVisible ? Text.hidePassword : Text.showPassword
     screen.row(screen.cells(toggle), alignment: .trailing)
+  }
+
+  /// The note under a field cut to `maximum`, indented like the text of an error message.
+  private func drawLimitNote(_ maximum: Int, on screen: inout ScreenCanvas) {
+    screen.marked(Text.limitReached(maximum), mark: " ")
   }
 
   /// A field's value cut to the field from its end, or the placeholder when empty.

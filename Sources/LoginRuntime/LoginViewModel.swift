@@ -54,6 +54,10 @@ public final class LoginViewModel {
   public var errorMessage: String? { state.errorMessage }
   /// The inline error under the email field.
   public var emailError: String? { state.emailError }
+  /// Whether the last email edit was cut to ``LoginState/maximumEmailLength`` (show a note).
+  public var emailLimitReached: Bool { state.emailLimitReached }
+  /// Whether the last password edit was cut to ``LoginState/maximumPasswordLength``.
+  public var passwordLimitReached: Bool { state.passwordLimitReached }
   /// Whether to offer "Forgot your password?".
   public var suggestsPasswordReset: Bool { state.suggestsPasswordReset }
   /// Whether the user is logged in.

@@ -30,8 +30,20 @@ struct InvariantChecker {
   static let token = "TOKEN-SECRET-77"
   static let session = AuthSession(token: token, refreshToken: "REFRESH-SECRET-55")
 
+  /// An email one scalar longer than the field holds: its cut is a valid address.
+  static let overLimitEmail =
+    String(repeating: "a", count: LoginState.maximumEmailLength - "@example.com".count)
+    + "@example.com" + "m"
+  /// A password far longer than the field holds, made of the secret so that redaction is
+  /// checked on the cut too.
+  static let overLimitPassword = String(
+    repeating: password, count: LoginState.maximumPasswordLength / 4)
+
   static let templates: [ActionTemplate] = {
     var all: [ActionTemplate] = [
+      .action(.emailChanged(overLimitEmail)),
+      .action(.emailChanged(String(repeating: "e\u{301}", count: LoginState.maximumEmailLength))),
+      .action(.passwordChanged(overLimitPassword)),
       .action(.emailChanged("demo@example.com")),
       .action(.emailChanged("demo@")),
       .action(.emailChanged("")),
@@ -106,6 +118,25 @@ struct InvariantChecker {
       {
         return fail("stale response \(attempt) changed the state")
       }
+      // 6. No field holds more than its maximum, and a field is flagged only when its last
+      // change was cut (it then holds exactly the maximum). Checked when a field changes.
+      if next.email != state.email || next.emailLimitReached != state.emailLimitReached {
+        if let reason = limitViolation(
+          "email", next.email, next.emailLimitReached, LoginState.maximumEmailLength, action)
+        {
+          return fail(reason)
+        }
+      }
+      if next.password != state.password
+        || next.passwordLimitReached != state.passwordLimitReached
+      {
+        if let reason = limitViolation(
+          "password", next.password, next.passwordLimitReached,
+          LoginState.maximumPasswordLength, action)
+        {
+          return fail(reason)
+        }
+      }
       // Derived flags agree with the phase.
       if next.isLoading != (next.attemptInFlight != nil) { return fail("isLoading disagrees") }
       if next.canSubmit && (next.isLoading || next.isLoggedIn) {
@@ -131,6 +162,31 @@ struct InvariantChecker {
         }
         if text.contains(password) { return fail("the password was printed: \(text)") }
       }
+    }
+    return nil
+  }
+
+  /// Why a field breaks invariant 6, or `nil`: it holds at most `maximum` scalars; when
+  /// `action` changed it, it holds the action's text if that fits, else its first `maximum`
+  /// scalars with the flag set.
+  static func limitViolation(
+    _ name: String, _ text: String, _ flagged: Bool, _ maximum: Int, _ action: LoginAction
+  ) -> String? {
+    let count = text.unicodeScalars.count
+    if count > maximum { return "the \(name) holds \(count) scalars, over \(maximum)" }
+    if flagged && count != maximum { return "the \(name) is flagged at \(count) scalars" }
+    let typed: String
+    if case .emailChanged(let value) = action, name == "email" {
+      typed = value
+    } else if case .passwordChanged(let value) = action, name == "password" {
+      typed = value
+    } else {
+      return flagged ? "the \(name) is flagged without a change" : nil
+    }
+    let fits = typed.unicodeScalars.count <= maximum
+    if fits && (flagged || text != typed) { return "the \(name) was changed though it fit" }
+    if !fits && (!flagged || !typed.unicodeScalars.starts(with: text.unicodeScalars)) {
+      return "the \(name) over its maximum was not cut to its start and flagged"
     }
     return nil
   }

@@ -78,7 +78,7 @@ struct RedactionTests {
       email: "a@b.co", password: "abc", phase: .submitting(attempt: 2), attempt: 2)
     #expect(
       "\(state)"
-        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0)"
+        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0, emailLimitReached: false, passwordLimitReached: false)"
     )
   }
 

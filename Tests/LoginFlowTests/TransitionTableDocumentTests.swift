@@ -61,6 +61,60 @@ enum TransitionDocument {
     }
   }
 
+  static let emailMaximum = LoginState.maximumEmailLength
+  static let passwordMaximum = LoginState.maximumPasswordLength
+
+  /// Changes that fit their field, up to exactly its maximum.
+  static let emailsWithinLimit = [
+    "new@example.com", "x@", String(repeating: "a", count: emailMaximum),
+  ]
+  static let passwordsWithinLimit = [
+    " new pw ", "", String(repeating: "b", count: passwordMaximum),
+  ]
+  /// Changes longer than their field: by one scalar, by far, and ending inside a character.
+  static let emailsOverLimit = [
+    String(repeating: "c", count: emailMaximum + 1),
+    String(repeating: "new@example.com", count: emailMaximum),
+    String(repeating: "d", count: emailMaximum - 1) + "e\u{301}",
+  ]
+  static let passwordsOverLimit = [
+    String(repeating: "c", count: passwordMaximum + 1),
+    String(repeating: " new pw ", count: passwordMaximum),
+    String(repeating: "d", count: passwordMaximum - 1) + "🔑\u{FE0F}",
+  ]
+
+  /// `state` with both fields full of text no example types, and both limit flags set.
+  static func atLimit(_ state: LoginState) -> LoginState {
+    var state = state
+    state.email = String(repeating: "z", count: emailMaximum)
+    state.password = String(repeating: "z", count: passwordMaximum)
+    state.emailLimitReached = true
+    state.passwordLimitReached = true
+    return state
+  }
+
+  /// The first `maximum` scalars of `text`, counted here independently of the reducer.
+  static func prefix(_ text: String, scalars maximum: Int) -> String {
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.prefix(maximum))
+    return String(kept)
+  }
+
+  /// The document's word for a field that changed: stored as typed, stored cut to the
+  /// field's maximum, cleared, or an unexpected change.
+  static func fieldChange(
+    _ name: String, typed: String?, after text: String, flagged: Bool, maximum: Int
+  ) -> String {
+    if let typed, text == typed, !flagged { return "\(name) stored" }
+    if let typed, flagged, typed.unicodeScalars.count > maximum,
+      text == prefix(typed, scalars: maximum)
+    {
+      return "\(name) stored (cut to \(maximum))"
+    }
+    if typed == nil, text.isEmpty, !flagged { return "\(name) cleared" }
+    return "\(name) changed unexpectedly"
+  }
+
   /// The concrete (state, action) pairs a row's condition stands for.
   static func examples(of row: DocumentedTransition) throws -> [(LoginState, LoginAction)] {
     var states: [LoginState] = []
@@ -77,10 +131,22 @@ enum TransitionDocument {
     }
     let actions: [LoginAction]
     switch (row.action, row.condition) {
+    case (.emailChanged, "within limit"):
+      states += states.map(atLimit)
+      actions = emailsWithinLimit.map { .emailChanged($0) }
+    case (.emailChanged, "over limit"):
+      states += states.map(atLimit)
+      actions = emailsOverLimit.map { .emailChanged($0) }
     case (.emailChanged, "always"):
-      actions = [.emailChanged("new@example.com"), .emailChanged("x@")]
+      actions = (emailsWithinLimit + emailsOverLimit).map { .emailChanged($0) }
+    case (.passwordChanged, "within limit"):
+      states += states.map(atLimit)
+      actions = passwordsWithinLimit.map { .passwordChanged($0) }
+    case (.passwordChanged, "over limit"):
+      states += states.map(atLimit)
+      actions = passwordsOverLimit.map { .passwordChanged($0) }
     case (.passwordChanged, "always"):
-      actions = [.passwordChanged(" new pw "), .passwordChanged("")]
+      actions = (passwordsWithinLimit + passwordsOverLimit).map { .passwordChanged($0) }
     case (.passwordVisibilityToggled, "always"): actions = [.passwordVisibilityToggled]
     case (.submitTapped, "always"), (.submitTapped, "form valid"): actions = [.submitTapped]
     case (.submitTapped, "form invalid"):
@@ -125,15 +191,23 @@ enum TransitionDocument {
     String
   > {
     var changes: Set<String> = []
-    if before.email != after.email { changes.insert("email stored") }
-    if before.password != after.password {
-      if case .passwordChanged(let value) = action, after.password == value {
-        changes.insert("password stored")
-      } else if after.password.isEmpty {
-        changes.insert("password cleared")
-      } else {
-        changes.insert("password changed unexpectedly")
-      }
+    var typedEmail: String?
+    var typedPassword: String?
+    if case .emailChanged(let value) = action { typedEmail = value }
+    if case .passwordChanged(let value) = action { typedPassword = value }
+    if before.email != after.email || before.emailLimitReached != after.emailLimitReached {
+      changes.insert(
+        fieldChange(
+          "email", typed: typedEmail, after: after.email, flagged: after.emailLimitReached,
+          maximum: emailMaximum))
+    }
+    if before.password != after.password
+      || before.passwordLimitReached != after.passwordLimitReached
+    {
+      changes.insert(
+        fieldChange(
+          "password", typed: typedPassword, after: after.password,
+          flagged: after.passwordLimitReached, maximum: passwordMaximum))
     }
     if before.isPasswordVisible != after.isPasswordVisible {
       if action == .passwordVisibilityToggled {
@@ -208,6 +282,24 @@ struct TransitionTableDocumentTests {
     }
   }
 
+  @Test("the document states the fields' maximum lengths as the code defines them")
+  func maximumLengthsAreTheConstants() throws {
+    let text = try String(contentsOf: TransitionDocument.url, encoding: .utf8)
+    #expect(text.contains("`LoginState.maximumEmailLength` (\(LoginState.maximumEmailLength))"))
+    // Prose groups thousands with commas: 1,024.
+    var digits = Array(String(LoginState.maximumPasswordLength))
+    for index in stride(from: digits.count - 3, to: 0, by: -3) { digits.insert(",", at: index) }
+    let password = String(digits)
+    #expect(text.contains("`LoginState.maximumPasswordLength` (\(password))"))
+    let rows = try TransitionDocument.rows()
+    let cuts = Set(rows.flatMap(\.changes).filter { $0.contains("(cut to") })
+    #expect(
+      cuts == [
+        "email stored (cut to \(LoginState.maximumEmailLength))",
+        "password stored (cut to \(LoginState.maximumPasswordLength))",
+      ])
+  }
+
   @Test("the conditions of a pair cover every case of it")
   func conditionsAreComplete() throws {
     let rows = try TransitionDocument.rows()
@@ -216,6 +308,7 @@ struct TransitionTableDocumentTests {
       let conditions = Set(rows.map(\.condition))
       let complete: [Set<String>] = [
         ["always"], ["any attempt"], ["form valid", "form invalid"],
+        ["within limit", "over limit"],
         [
           "current attempt, success", "current attempt, invalidCredentials",
           "current attempt, other failure", "stale attempt",

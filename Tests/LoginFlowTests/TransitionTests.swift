@@ -39,6 +39,27 @@ enum Fixture {
     }
   }
 
+  static let emailMaximum = LoginState.maximumEmailLength
+  static let passwordMaximum = LoginState.maximumPasswordLength
+
+  /// `count` copies of `text`.
+  static func repeated(_ text: String, _ count: Int) -> String {
+    String(repeating: text, count: count)
+  }
+
+  /// Texts longer than `maximum` scalars and what the field keeps of each: the first
+  /// `maximum` scalars, even when the cut falls inside a character.
+  static func overLimit(_ maximum: Int) -> [(variant: String, text: String, kept: String)] {
+    [
+      ("one over", repeated("a", maximum + 1), repeated("a", maximum)),
+      ("ten times over", repeated("ab", maximum * 5), repeated("ab", maximum / 2)),
+      (
+        "cut inside a character", repeated("a", maximum - 1) + "e\u{301}z",
+        repeated("a", maximum - 1) + "e"
+      ),
+    ]
+  }
+
   /// `state` changed by `change`.
   static func with(_ state: LoginState, _ change: (inout LoginState) -> Void) -> LoginState {
     var copy = state
@@ -77,12 +98,60 @@ let transitionTable: [String: [TransitionCase]] = {
       ])
   }
 
-  // Typing in idle, editing and failed stores the value and moves to editing.
+  // Typing in idle, editing and failed stores the value and moves to editing; a value
+  // longer than the field's maximum is cut to it and the cut is recorded.
   for kind in [LoginPhase.Kind.idle, .editing, .failed] {
     let before = F.state(F.phase(kind))
+    let fullEmail = F.state(F.phase(kind), email: F.repeated("z", F.emailMaximum))
+    let cutEmail = F.with(fullEmail) { $0.emailLimitReached = true }
+    let fullPassword = F.state(F.phase(kind), password: F.repeated("z", F.passwordMaximum))
+    let cutPassword = F.with(fullPassword) { $0.passwordLimitReached = true }
+    let atEmailMaximum = F.repeated("a", F.emailMaximum)
+    let atPasswordMaximum = F.repeated("a", F.passwordMaximum)
     row(
       kind, .emailChanged,
-      [
+      F.overLimit(F.emailMaximum).flatMap { over in
+        [
+          TransitionCase(
+            variant: "over limit, \(over.variant): cut and flagged", before: before,
+            action: .emailChanged(over.text),
+            after: F.with(before) {
+              $0.email = over.kept
+              $0.emailLimitReached = true
+              $0.phase = .editing
+            }, effects: []),
+          TransitionCase(
+            variant: "over limit again, \(over.variant): still flagged", before: cutEmail,
+            action: .emailChanged(over.text),
+            after: F.with(cutEmail) {
+              $0.email = over.kept
+              $0.phase = .editing
+            }, effects: []),
+        ]
+      } + [
+        TransitionCase(
+          variant: "exactly at the limit: stored whole, not flagged", before: before,
+          action: .emailChanged(atEmailMaximum),
+          after: F.with(before) {
+            $0.email = atEmailMaximum
+            $0.phase = .editing
+          }, effects: []),
+        TransitionCase(
+          variant: "back within the limit: the flag clears", before: cutEmail,
+          action: .emailChanged(newEmail),
+          after: F.with(cutEmail) {
+            $0.email = newEmail
+            $0.emailLimitReached = false
+            $0.phase = .editing
+          }, effects: []),
+        TransitionCase(
+          variant: "the password's flag is its own", before: cutPassword,
+          action: .emailChanged(newEmail),
+          after: F.with(cutPassword) {
+            $0.email = newEmail
+            $0.phase = .editing
+          }, effects: []),
+      ] + [
         TransitionCase(
           variant: "store", before: before, action: .emailChanged(newEmail),
           after: F.with(before) {
@@ -98,7 +167,48 @@ let transitionTable: [String: [TransitionCase]] = {
       ])
     row(
       kind, .passwordChanged,
-      [
+      F.overLimit(F.passwordMaximum).flatMap { over in
+        [
+          TransitionCase(
+            variant: "over limit, \(over.variant): cut and flagged", before: before,
+            action: .passwordChanged(over.text),
+            after: F.with(before) {
+              $0.password = over.kept
+              $0.passwordLimitReached = true
+              $0.phase = .editing
+            }, effects: []),
+          TransitionCase(
+            variant: "over limit again, \(over.variant): still flagged", before: cutPassword,
+            action: .passwordChanged(over.text),
+            after: F.with(cutPassword) {
+              $0.password = over.kept
+              $0.phase = .editing
+            }, effects: []),
+        ]
+      } + [
+        TransitionCase(
+          variant: "exactly at the limit: stored whole, not flagged", before: before,
+          action: .passwordChanged(atPasswordMaximum),
+          after: F.with(before) {
+            $0.password = atPasswordMaximum
+            $0.phase = .editing
+          }, effects: []),
+        TransitionCase(
+          variant: "back within the limit: the flag clears", before: cutPassword,
+          action: .passwordChanged(newPassword),
+          after: F.with(cutPassword) {
+            $0.password = newPassword
+            $0.passwordLimitReached = false
+            $0.phase = .editing
+          }, effects: []),
+        TransitionCase(
+          variant: "the email's flag is its own", before: cutEmail,
+          action: .passwordChanged(newPassword),
+          after: F.with(cutEmail) {
+            $0.password = newPassword
+            $0.phase = .editing
+          }, effects: []),
+      ] + [
         TransitionCase(
           variant: "store", before: before, action: .passwordChanged(newPassword),
           after: F.with(before) {
@@ -155,8 +265,22 @@ let transitionTable: [String: [TransitionCase]] = {
 
   // Submitting: the form is locked, no second request, cancel, and the responses.
   let submitting = F.state(.submitting(attempt: F.inFlight))
-  row(.submitting, .emailChanged, [same("locked", submitting, .emailChanged(newEmail))])
-  row(.submitting, .passwordChanged, [same("locked", submitting, .passwordChanged(newPassword))])
+  // A locked form ignores every change, however long.
+  func locked(_ before: LoginState) -> (email: [TransitionCase], password: [TransitionCase]) {
+    let email =
+      [same("locked", before, .emailChanged(newEmail))]
+      + F.overLimit(F.emailMaximum).map {
+        same("locked, over limit, \($0.variant)", before, .emailChanged($0.text))
+      }
+    let password =
+      [same("locked", before, .passwordChanged(newPassword))]
+      + F.overLimit(F.passwordMaximum).map {
+        same("locked, over limit, \($0.variant)", before, .passwordChanged($0.text))
+      }
+    return (email, password)
+  }
+  row(.submitting, .emailChanged, locked(submitting).email)
+  row(.submitting, .passwordChanged, locked(submitting).password)
   row(.submitting, .submitTapped, [same("no second request", submitting, .submitTapped)])
   row(
     .submitting, .cancelTapped,
@@ -174,6 +298,20 @@ let transitionTable: [String: [TransitionCase]] = {
         $0.phase = .succeeded(F.session)
         $0.password = ""
         $0.consecutiveInvalidCredentials = 0
+      }, effects: []),
+    TransitionCase(
+      variant: "current, success, after a cut password: the password's flag clears",
+      before: F.with(submitting) {
+        $0.password = F.repeated("p", F.passwordMaximum)
+        $0.passwordLimitReached = true
+        $0.emailLimitReached = true
+      },
+      action: .authResponse(attempt: F.inFlight, .success(F.session)),
+      after: F.with(submitting) {
+        $0.phase = .succeeded(F.session)
+        $0.password = ""
+        $0.consecutiveInvalidCredentials = 0
+        $0.emailLimitReached = true
       }, effects: []),
     same("stale older, success", submitting, .authResponse(attempt: 3, .success(F.session))),
     same("stale newer, failure", submitting, .authResponse(attempt: 5, .failure(.serverError))),
@@ -194,8 +332,8 @@ let transitionTable: [String: [TransitionCase]] = {
 
   // Succeeded: locked form; only logout does something.
   let succeeded = F.with(F.state(.succeeded(F.session))) { $0.password = "" }
-  row(.succeeded, .emailChanged, [same("locked", succeeded, .emailChanged(newEmail))])
-  row(.succeeded, .passwordChanged, [same("locked", succeeded, .passwordChanged(newPassword))])
+  row(.succeeded, .emailChanged, locked(succeeded).email)
+  row(.succeeded, .passwordChanged, locked(succeeded).password)
   row(.succeeded, .submitTapped, [same("already in", succeeded, .submitTapped)])
   row(.succeeded, .cancelTapped, [same("nothing to cancel", succeeded, .cancelTapped)])
   row(
@@ -214,7 +352,18 @@ let transitionTable: [String: [TransitionCase]] = {
         }, action: .logoutTapped,
         after: LoginState(
           email: F.email, password: "", isPasswordVisible: false, phase: .idle,
-          attempt: F.inFlight, consecutiveInvalidCredentials: 0), effects: [])
+          attempt: F.inFlight, consecutiveInvalidCredentials: 0), effects: []),
+      TransitionCase(
+        variant: "log out after cut fields: the email and its flag stay, the password's clears",
+        before: F.with(F.state(.succeeded(F.session))) {
+          $0.email = F.repeated("e", F.emailMaximum)
+          $0.emailLimitReached = true
+          $0.passwordLimitReached = true
+        }, action: .logoutTapped,
+        after: LoginState(
+          email: F.repeated("e", F.emailMaximum), password: "", isPasswordVisible: false,
+          phase: .idle, attempt: F.inFlight, consecutiveInvalidCredentials: 0,
+          emailLimitReached: true), effects: []),
     ])
   return table
 }()
@@ -255,6 +404,36 @@ struct TransitionTests {
       let second = reduce(row.before, row.action)
       #expect(first.state == second.state)
       #expect(first.effects == second.effects)
+    }
+  }
+
+  @Test(
+    "in every phase an over-limit change leaves each field within its maximum",
+    arguments: LoginPhase.Kind.allCases)
+  func overLimitInEveryPhase(phase: LoginPhase.Kind) {
+    let before = Fixture.state(Fixture.phase(phase))
+    let fields: [(LoginAction, (LoginState) -> (String, Bool), Int)] = [
+      (
+        .emailChanged(Fixture.repeated("@", 100_000)), { ($0.email, $0.emailLimitReached) },
+        Fixture.emailMaximum
+      ),
+      (
+        .passwordChanged(Fixture.repeated("🔑", 100_000)),
+        { ($0.password, $0.passwordLimitReached) }, Fixture.passwordMaximum
+      ),
+    ]
+    for (action, field, maximum) in fields {
+      let (after, effects) = reduce(before, action)
+      #expect(effects.isEmpty)
+      let (text, flagged) = field(after)
+      switch phase {
+      case .idle, .editing, .failed:
+        #expect(text.unicodeScalars.count == maximum, "\(phase) + \(action)")
+        #expect(flagged, "\(phase) + \(action)")
+        #expect(after.phase == .editing)
+      case .submitting, .succeeded:
+        #expect(after == before, "\(phase) + \(action)")
+      }
     }
   }
 

@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Validation")
 struct ValidationTests {
-  static let longLocal = String(repeating: "a", count: 300)
-  static let longDomain = String(repeating: "b", count: 300)
+  static let maximum = LoginState.maximumEmailLength
+  /// A local part that makes `local@example.com` exactly as long as the field's maximum.
+  static let longLocal = String(repeating: "a", count: maximum - "@example.com".count)
+  static let longDomain = String(repeating: "b", count: maximum - "user@.com".count)
 
   /// Emails and whether the form accepts them.
   static let emails: [(String, Bool)] = [
@@ -31,9 +33,15 @@ struct ValidationTests {
     ("почта@пример.рф", true),
     ("😀@example.com", true),
     ("user@exämple.de", true),
-    // Very long values have no length rule.
+    // Long values are fine up to the field's maximum, in Unicode scalars.
     ("\(longLocal)@example.com", true),
     ("user@\(longDomain).com", true),
+    ("\(String(longLocal.dropLast(2)))é@example.com", true),
+    // Past it an address cannot be delivered to (RFC 5321), so it is not valid.
+    ("\(longLocal)a@example.com", false),
+    ("user@\(longDomain)b.com", false),
+    ("\(String(longLocal.dropLast(1)))e\u{301}@example.com", false),
+    (String(repeating: "a", count: 1_000) + "@example.com", false),
     // Empty or blank.
     ("", false),
     (" ", false),
@@ -96,7 +104,11 @@ struct ValidationTests {
     ("in side", true),
     ("🔑", true),
     ("パスワード", true),
-    (String(repeating: "x", count: 10_000), true),
+    (String(repeating: "x", count: LoginState.maximumPasswordLength), true),
+    // Past the field's maximum a password is not valid, blank or not.
+    (String(repeating: "x", count: LoginState.maximumPasswordLength + 1), false),
+    (String(repeating: " ", count: LoginState.maximumPasswordLength + 1), false),
+    (String(repeating: "x", count: 10_000), false),
   ]
 
   @Test("passwords", arguments: Self.passwords)
@@ -188,5 +200,44 @@ struct ValidationFastPathTests {
   func nonASCIIHasNoFastAnswer() {
     var text = "josé@example.com"
     #expect(text.withUTF8 { Validation.isValidASCIIEmail($0) } == nil)
+  }
+}
+
+@Suite("Field length limits")
+struct FieldLimitTests {
+  @Test("the caps are RFC 5321's 254 for the email and a generous 1,024 for the password")
+  func caps() {
+    #expect(LoginState.maximumEmailLength == 254)
+    #expect(LoginState.maximumPasswordLength == 1_024)
+    // NIST SP 800-63B: accept at least 64 characters.
+    #expect(LoginState.maximumPasswordLength >= 64)
+  }
+
+  @Test("a text within the limit comes back unchanged, however close to it")
+  func withinLimit() {
+    for text in ["", "a", "abc", "e\u{301}", "👨‍👩‍👧"] {
+      let limit = text.unicodeScalars.count
+      #expect(Validation.cut(text, toLength: limit) == (text, false))
+      #expect(Validation.cut(text, toLength: limit + 1) == (text, false))
+      #expect(!Validation.exceeds(text, length: limit))
+    }
+  }
+
+  @Test("a longer text keeps its first scalars and says it was cut")
+  func pastLimit() {
+    #expect(Validation.cut("abcdef", toLength: 4) == ("abcd", true))
+    #expect(Validation.exceeds("abcdef", length: 5))
+    #expect(Validation.cut("abc", toLength: 0) == ("", true))
+    // Scalars, not characters: the limit may fall inside a character.
+    #expect(Validation.cut("ae\u{301}", toLength: 2) == ("ae", true))
+    #expect(Validation.cut("x👨‍👩‍👧", toLength: 2) == ("x👨", true))
+    #expect(Validation.exceeds("e\u{301}", length: 1))
+    // One character made of thousands of scalars is cut like any other text.
+    let zalgo = "a" + String(repeating: "\u{301}", count: 5_000)
+    #expect(zalgo.count == 1)
+    let (cut, wasCut) = Validation.cut(zalgo, toLength: 10)
+    #expect(wasCut)
+    #expect(cut.unicodeScalars.count == 10)
+    #expect(zalgo.unicodeScalars.starts(with: cut.unicodeScalars))
   }
 }

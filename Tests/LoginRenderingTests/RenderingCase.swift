@@ -38,6 +38,14 @@ enum Screens {
     actions.reduce(start) { reduce($0, $1).state }
   }
 
+  /// An address pasted twice: one character past the email field's maximum, so it is cut.
+  static let overLimitEmail =
+    String(repeating: "a", count: LoginState.maximumEmailLength - demoEmail.count) + demoEmail
+    + "x"
+  /// A password one character past the field's maximum, so it is cut.
+  static let overLimitPassword = String(
+    repeating: "p", count: LoginState.maximumPasswordLength + 1)
+
   /// A form filled with the demo credentials.
   static func filled(email: String = demoEmail, password: String = demoPassword) -> LoginState {
     after([.emailChanged(email), .passwordChanged(password)])

@@ -46,6 +46,9 @@ enum RenderingCatalog {
     RenderingCase(
       name: "password-long-hidden",
       state: Screens.filled(password: String(repeating: "long-password-", count: 4))),
+    RenderingCase(name: "limit-email", state: Screens.filled(email: Screens.overLimitEmail)),
+    RenderingCase(
+      name: "limit-password", state: Screens.filled(password: Screens.overLimitPassword)),
   ]
 
   /// The narrowest and widest screens.
@@ -85,6 +88,10 @@ enum RenderingCatalog {
     ("json-succeeded", Screens.succeeded),
     ("json-failed", Screens.failed(.rateLimited(retryAfter: .seconds(30)))),
     ("json-reset-suggested", Screens.resetSuggested),
+    (
+      "json-limit-reached",
+      Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword)
+    ),
     (
       "json-escapes",
       Screens.after([.emailChanged("\"quoted\" \\ back\u{0}\u{1F}\n\u{7F}\u{2028} 日本 😀")])

@@ -1,5 +1,6 @@
 import Foundation
 import LoginFlow
+import LoginRendering
 import LoginTestSupport
 import Testing
 
@@ -48,6 +49,21 @@ import Testing
     let phases = Set(copies.map(\.name)).intersection(
       LoginPhase.Kind.allCases.map { "phase-\($0)" })
     #expect(phases.count == LoginPhase.Kind.allCases.count, "one rendering per phase")
+  }
+
+  @Test func theLimitNotesQuoteTheFieldsMaximums() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Docs/Rendering.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    for maximum in [LoginState.maximumEmailLength, LoginState.maximumPasswordLength] {
+      #expect(text.contains("`Limit reached: \(maximum) characters`"))
+      let screen = TextRenderer().render(
+        LoginState(
+          email: "e", password: "p", emailLimitReached: true, passwordLimitReached: true))
+      #expect(screen.contains("Limit reached: \(maximum) characters"))
+    }
+    #expect(text.contains("longer than \(LoginState.maximumEmailLength) scalars"))
   }
 
   @Test func copiesAreFoundInMarkdown() {

@@ -23,9 +23,9 @@ import Testing
 
   @Test func everyStateHasTheSameKeys() {
     let keys = [
-      "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError", "error",
-      "loading", "loggedIn", "password", "passwordLength", "passwordVisible", "phase",
-      "resetSuggested",
+      "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError",
+      "emailLimitReached", "error", "loading", "loggedIn", "password", "passwordLength",
+      "passwordLimitReached", "passwordVisible", "phase", "resetSuggested",
     ]
     for (_, state) in RenderingCatalog.json {
       guard case .object(let members) = StateJSON.value(of: state) else {
@@ -42,6 +42,22 @@ import Testing
     #expect(!StateJSON.text(of: hidden).contains("zq"))
     let visible = Screens.after([.passwordVisibilityToggled], from: hidden)
     #expect(StateJSON.text(of: visible).contains(#""password":"zq\"xk","passwordLength":5,"#))
+  }
+
+  @Test func eachFieldSaysWhetherItsLastChangeWasCut() {
+    let full = Screens.filled(
+      email: String(Screens.overLimitEmail.dropLast()),
+      password: String(Screens.overLimitPassword.dropLast()))
+    #expect(StateJSON.text(of: full).contains(#""emailLimitReached":false,"#))
+    #expect(StateJSON.text(of: full).contains(#""passwordLimitReached":false,"#))
+    let emailCut = Screens.filled(email: Screens.overLimitEmail)
+    #expect(StateJSON.text(of: emailCut).contains(#""emailLimitReached":true,"#))
+    #expect(StateJSON.text(of: emailCut).contains(#""passwordLimitReached":false,"#))
+    let passwordCut = Screens.filled(password: Screens.overLimitPassword)
+    #expect(StateJSON.text(of: passwordCut).contains(#""emailLimitReached":false,"#))
+    #expect(
+      StateJSON.text(of: passwordCut).contains(
+        #""passwordLength":\#(LoginState.maximumPasswordLength),"passwordLimitReached":true,"#))
   }
 
   @Test func theTokenNeverAppears() {

@@ -26,6 +26,32 @@ import Testing
     #expect(TextRenderer.OptionsError.widthOutOfRange(7).message.contains("28 to 120"))
   }
 
+  @Test(arguments: [false, true])
+  func aCutFieldShowsItsMaximumUnderIt(_ ascii: Bool) throws {
+    let renderer = TextRenderer(options: .init(ascii: ascii))
+    let emailNote = "  Limit reached: \(LoginState.maximumEmailLength) characters"
+    let passwordNote = "  Limit reached: \(LoginState.maximumPasswordLength) characters"
+    // Exactly at the maximum nothing was cut: no note.
+    let full = renderer.render(
+      Screens.filled(
+        email: String(Screens.overLimitEmail.dropLast()),
+        password: String(Screens.overLimitPassword.dropLast())))
+    #expect(!full.contains("Limit reached"))
+    let both = renderer.render(
+      Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword))
+    let lines = both.split(separator: "\n").map(String.init)
+    // Each note sits right under its field's box.
+    let emailLine = try #require(lines.firstIndex { $0.contains(emailNote) })
+    let passwordLine = try #require(lines.firstIndex { $0.contains(passwordNote) })
+    #expect(lines[emailLine - 2].contains("demo@example.com"))
+    #expect(lines[passwordLine - 2].contains(ascii ? "***" : "•••"))
+    // The next change that fits removes the note.
+    let fixed = Screens.after(
+      [.emailChanged(Screens.demoEmail), .passwordChanged(Screens.demoPassword)],
+      from: Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword))
+    #expect(!renderer.render(fixed).contains("Limit reached"))
+  }
+
   @Test(arguments: AuthError.allCases)
   func retryableFailuresOfferTryAgain(_ error: AuthError) {
     let screen = TextRenderer().render(Screens.failed(error))

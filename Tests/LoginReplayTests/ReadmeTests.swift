@@ -1,4 +1,5 @@
 import Foundation
+import LoginFlow
 import LoginTestSupport
 import Testing
 
@@ -19,6 +20,22 @@ import Testing
     let close = try #require(afterMarker[open.upperBound...].range(of: "\n```"))
     let shown = afterMarker[open.upperBound..<close.lowerBound]
     #expect(String(shown) == golden.trimmingCharacters(in: .newlines))
+  }
+
+  @Test func sessionFormatStatesTheFieldsMaximumsAsTheCodeDefinesThem() throws {
+    let text = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("Docs/SessionFormat.md"),
+      encoding: .utf8)
+    // Prose groups thousands with commas: 1,024.
+    func grouped(_ number: Int) -> String {
+      var digits = Array(String(number))
+      for index in stride(from: digits.count - 3, to: 0, by: -3) { digits.insert(",", at: index) }
+      return String(digits)
+    }
+    let email = grouped(LoginState.maximumEmailLength)
+    let password = grouped(LoginState.maximumPasswordLength)
+    #expect(text.contains("holds at most \(email) and the password field at most \(password)"))
+    #expect(text.contains("keeps the first \(email) or \(password)"))
   }
 
   @Test func readmeShowsTheTwoCommandsAndCIRunsTheTestCommand() throws {

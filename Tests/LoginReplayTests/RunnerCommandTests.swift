@@ -51,6 +51,48 @@ import Testing
   }
 
   @Test(arguments: SessionCommand.Field.allCases)
+  func typingPastTheMaximumLeavesTheFieldAtItAndFlagged(_ field: SessionCommand.Field)
+    async throws
+  {
+    let maximum =
+      field == .email ? LoginState.maximumEmailLength : LoginState.maximumPasswordLength
+    let flag = field == .email ? "emailLimitReached" : "passwordLimitReached"
+    let result = try await Replay.session(
+      """
+      type \(field.rawValue) \(String(repeating: "a", count: maximum + 30))
+      toggle-password
+      backspace \(field.rawValue)
+      toggle-password
+
+      """, ["--format", "jsonl"])
+    #expect(result.status == .success)
+    let actions = try Actions(result)
+    // One change per character typed; past the maximum each is cut back to it.
+    let typed = actions.onLine(1)
+    #expect(typed.count == maximum + 30)
+    let states = typed.compactMap { $0["state"] as? [String: Any] }
+    #expect(states.filter { $0[flag] as? Bool == true }.count == 30)
+    #expect(states.count == maximum + 30)
+    #expect(states.first?[flag] as? Bool == false)
+    let key = field == .email ? "email" : "password"
+    let shown = try #require(actions.onLine(2).last?["state"] as? [String: Any])
+    #expect(shown[key] as? String == String(repeating: "a", count: maximum))
+    #expect(shown[flag] as? Bool == true)
+    // A change that fits again clears the flag.
+    let afterBackspace = try #require(actions.onLine(3).last?["state"] as? [String: Any])
+    #expect(afterBackspace[flag] as? Bool == false)
+    #expect(afterBackspace[key] as? String == String(repeating: "a", count: maximum - 1))
+  }
+
+  @Test func theScreenShowsTheLimitNoteAfterALongType() async throws {
+    let maximum = LoginState.maximumPasswordLength
+    let result = try await Replay.session(
+      "type password \(String(repeating: "p", count: maximum + 1))\nsnapshot\n")
+    #expect(result.status == .success)
+    #expect(result.standardOutput.contains("Limit reached: \(maximum) characters"))
+  }
+
+  @Test(arguments: SessionCommand.Field.allCases)
   func setReplacesTheFieldInOneChange(_ field: SessionCommand.Field) async throws {
     let result = try await Replay.session(
       "type \(field.rawValue) abc\nset \(field.rawValue) \"x y\"\ntoggle-password\n",

@@ -44,6 +44,20 @@ struct LoginViewModelTests {
     #expect(model.email == "Demo@Example.com")
   }
 
+  @Test func aPasteLongerThanAFieldIsCutAndFlagged() async {
+    let clock = VirtualClock()
+    let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+    let model = LoginViewModel(store: store)
+    model.password = String(repeating: "p", count: LoginState.maximumPasswordLength + 10)
+    #expect(model.password.count == LoginState.maximumPasswordLength)
+    #expect(model.passwordLimitReached)
+    #expect(!model.emailLimitReached)
+    await model.sync()
+    #expect(await store.state.passwordLimitReached)
+    model.password = "short"
+    #expect(!model.passwordLimitReached)
+  }
+
   @Test func showsErrorsAndTheResetSuggestion() async {
     let clock = VirtualClock()
     let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)

@@ -54,8 +54,8 @@ final class ThreadedCommandSource: Sendable {
   init(fileDescriptor: Int32, fileName: String) {
     for _ in 0..<Self.capacity { space.signal() }
     let thread = Thread { [self] in
-      let reader = SessionReader(
-        lines: LineReader(fileDescriptor: fileDescriptor, fileName: fileName))
+      let reader = SessionCommandSequence(
+        lines: DescriptorLineReader(fileDescriptor: fileDescriptor, fileName: fileName))
       while true {
         space.wait()
         let item = reader.next()

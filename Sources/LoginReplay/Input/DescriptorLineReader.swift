@@ -16,7 +16,7 @@
 /// only when it holds no complete line), so another program can drive it interactively.
 /// A UTF-8 byte order mark at the start of the first line is ignored. The reader is a
 /// single-pass `Sequence`; a failure to read ends it after one ``SessionError/Kind/unreadable(reason:)``.
-public final class LineReader: Sequence, IteratorProtocol {
+public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// The longest line accepted, in bytes, without its line end.
   public static let maximumLineLength = 65_536
   /// How many bytes each `read(2)` asks for.
@@ -48,7 +48,7 @@ public final class LineReader: Sequence, IteratorProtocol {
   ///   - maximumLineLength: The longest line accepted, in bytes (tests use smaller limits).
   public convenience init(
     fileDescriptor: Int32, fileName: String,
-    maximumLineLength: Int = LineReader.maximumLineLength
+    maximumLineLength: Int = DescriptorLineReader.maximumLineLength
   ) {
     self.init(
       fileDescriptor: fileDescriptor, fileName: fileName, closes: false,
@@ -184,5 +184,19 @@ public final class LineReader: Sequence, IteratorProtocol {
   static func systemMessage(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
+  }
+}
+
+/// One line of a session as the ``DescriptorLineReader`` delivers it: valid UTF-8 text and its number.
+public struct SourceLine: Equatable, Sendable {
+  /// The 1-based line number.
+  public var number: Int
+  /// The line's text without its line end (`\n` or `\r\n`); never contains NUL.
+  public var text: String
+
+  /// Creates a line.
+  public init(number: Int, text: String) {
+    self.number = number
+    self.text = text
   }
 }

@@ -10,9 +10,9 @@
 /// A pipe, a FIFO or a character device named as FILE (`login-replay <(…)`,
 /// `… | login-replay /dev/stdin`) is run like `-`: line by line, a bad line reported and
 /// skipped, with the FILE's name in every location. A directory is a usage error.
-enum SessionInputFile {
+enum OpenedSessionFile {
   /// A regular file, open; the reader owns (and closes) the descriptor.
-  case regular(LineReader)
+  case regular(DescriptorLineReader)
   /// Anything else readable (pipe, FIFO, character device, socket): an open descriptor the
   /// caller must close.
   case stream(descriptor: Int32)
@@ -22,7 +22,7 @@ enum SessionInputFile {
   /// Opens `path` and looks at what it is.
   ///
   /// - Throws: ``SessionError/Kind/unreadable(reason:)`` at line 0 when it cannot be opened.
-  static func open(_ path: String) throws(SessionError) -> SessionInputFile {
+  static func open(_ path: String) throws(SessionError) -> OpenedSessionFile {
     #if canImport(Glibc)
       let descriptor = Glibc.open(path, O_RDONLY)
     #else
@@ -30,7 +30,7 @@ enum SessionInputFile {
     #endif
     guard descriptor >= 0 else {
       throw SessionError(
-        .unreadable(reason: LineReader.systemMessage(errno)),
+        .unreadable(reason: DescriptorLineReader.systemMessage(errno)),
         at: SourceLocation(file: path, line: 0, column: 0))
     }
     var status = stat()
@@ -38,12 +38,12 @@ enum SessionInputFile {
       let code = errno
       _ = close(descriptor)
       throw SessionError(
-        .unreadable(reason: LineReader.systemMessage(code)),
+        .unreadable(reason: DescriptorLineReader.systemMessage(code)),
         at: SourceLocation(file: path, line: 0, column: 0))
     }
     switch status.st_mode & S_IFMT {
     case S_IFREG:
-      return .regular(LineReader(ownedDescriptor: descriptor, fileName: path))
+      return .regular(DescriptorLineReader(ownedDescriptor: descriptor, fileName: path))
     case S_IFDIR:
       _ = close(descriptor)
       return .directory

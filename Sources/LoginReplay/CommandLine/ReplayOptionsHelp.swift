@@ -1,5 +1,4 @@
 import LoginFlow
-import LoginRuntime
 
 extension ReplayOptions {
   /// The one-line synopsis printed under a usage error.
@@ -8,43 +7,87 @@ extension ReplayOptions {
   /// What `--version` prints: the program's name and the package's version.
   public static let versionText = "login-replay \(LoginFlowVersion.current)"
 
-  /// What `--help` prints, in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS layout.
-  public static let helpText = """
-    OVERVIEW: Replay a login session file through the real login store.
+  /// What `--help` prints, in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS / EXIT STATUS
+  /// layout, built from the declarations of ``Option`` and ``ExitCode`` as
+  /// swift-argument-parser's help generator builds its help.
+  public static let helpText = HelpGenerator.text
 
-    A session file (.login) is a script of what a user does on the login screen and what
-    the screen must show. login-replay runs it on a virtual clock and prints what the
-    screen showed. See Docs/SessionFormat.md for the language.
+  /// Builds ``helpText``: each option's names and value, then its abstract followed by its
+  /// possible values and default, wrapped under a label column.
+  private enum HelpGenerator {
+    /// The widest line the help wraps to.
+    static let width = 85
+    /// Where abstracts start: labels of up to `labelWidth - 4` columns share their line.
+    static let labelWidth = 26
 
-    \(usageLine)
+    static let overview = """
+      OVERVIEW: Replay a login session file through the real login store.
 
-    ARGUMENTS:
-      <file>                  The session file to run, or - to read the session from
-                              standard input line by line.
+      A session file (.login) is a script of what a user does on the login screen and what
+      the screen must show. login-replay runs it on a virtual clock and prints what the
+      screen showed. See Docs/SessionFormat.md for the language.
+      """
 
-    OPTIONS:
-      --format <format>       text: snapshots as rendered screens; jsonl: one JSON object
-                              per action. (values: text, jsonl; default: text)
-      --trace                 Print one line per transition and per step of each auth
-                              request (in jsonl: add "event" objects).
-      --auth <auth>           demo, or the URL of an HTTP auth service (the clock is then
-                              real, wait sleeps and respond is an error). (default: demo)
-      --auth-format <auth-format>
-                              The wire format spoken to the URL. (values: json, oauth2;
-                              default: json)
-      --client-id <id>        The OAuth 2.0 client_id sent with --auth-format oauth2.
-                              (default: login-replay)
-      --timeout <duration>    The store's request timeout, such as 30s or 500ms, at most
-                              \(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day). (default: \(DurationLiteral.format(defaultTimeout)))
-      --width <n>             The screen width in columns, from 28 to 120.
-      --ascii                 Draw plain ASCII instead of box-drawing characters.
-      --version               Show the version.
-      -h, --help              Show help information.
+    static var text: String {
+      let arguments = entry(
+        label: "<file>",
+        abstract: "The session file to run, or - to read the session from standard input line "
+          + "by line.")
+      let options = Option.allCases.map { option in
+        entry(label: label(of: option), abstract: abstract(of: option))
+      }
+      let statuses = ExitCode.allCases.map { "  \($0.rawValue)  \($0.abstract)" }
+      return [
+        overview,
+        usageLine,
+        "ARGUMENTS:\n" + arguments,
+        "OPTIONS:\n" + options.joined(separator: "\n"),
+        "EXIT STATUS:\n" + statuses.joined(separator: "\n"),
+      ].joined(separator: "\n\n")
+    }
 
-    EXIT STATUS:
-      0  every expectation held
-      1  at least one expectation failed
-      2  a usage, input or parse error
-      3  standard output could not be written
-    """
+    /// `--timeout <duration>`, `-h, --help`.
+    static func label(of option: Option) -> String {
+      let names = option.names.joined(separator: ", ")
+      guard let value = option.valueName else { return names }
+      return "\(names) <\(value)>"
+    }
+
+    /// The abstract, then `(values: …; default: …)` when the option has either.
+    static func abstract(of option: Option) -> String {
+      var details: [String] = []
+      if !option.possibleValues.isEmpty {
+        details.append("values: " + option.possibleValues.joined(separator: ", "))
+      }
+      if let value = option.defaultValue { details.append("default: \(value)") }
+      guard !details.isEmpty else { return option.abstract }
+      return option.abstract + " (" + details.joined(separator: "; ") + ")"
+    }
+
+    /// `label` in the label column and `abstract` wrapped beside it; a label too wide for
+    /// its column gets a line of its own.
+    static func entry(label: String, abstract: String) -> String {
+      let indent = String(repeating: " ", count: labelWidth)
+      var lines: [String] = []
+      var current = "  " + label
+      if current.count > labelWidth - 2 {
+        lines.append(current)
+        current = indent
+      } else {
+        current += String(repeating: " ", count: labelWidth - current.count)
+      }
+      var lineHasWords = false
+      for word in abstract.split(separator: " ") {
+        if lineHasWords, current.count + 1 + word.count > width {
+          lines.append(current)
+          current = indent
+          lineHasWords = false
+        }
+        current += (lineHasWords ? " " : "") + word
+        lineHasWords = true
+      }
+      lines.append(current)
+      return lines.joined(separator: "\n")
+    }
+  }
 }

@@ -103,7 +103,7 @@ extension ReplayOptions {
   }
 
   private static func auth(_ value: String) throws(UsageError) -> Auth {
-    if value == "demo" { return .demo }
+    if value == Auth.demoName { return .demo }
     guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else {

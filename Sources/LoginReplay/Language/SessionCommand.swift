@@ -45,11 +45,9 @@ public enum SessionCommand: Equatable, Sendable {
   /// The largest N a `backspace` line may give: 1,000,000. A larger N is a parse error.
   public static let maximumBackspaceCount = 1_000_000
 
-  /// A text field of the form.
+  /// A text field of the form, named `email` or `password` in session files.
   public enum Field: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// The email field.
     case email
-    /// The password field.
     case password
   }
 
@@ -102,12 +100,12 @@ extension SessionCommand {
 
 /// A parsed command and where it was written, for reports like `FILE:LINE: expectation failed`.
 public struct LocatedCommand: Equatable, Sendable {
-  /// The command.
+  /// What the line asks for, its arguments typed.
   public var command: SessionCommand
   /// The file, the line, and the column of the command's first word.
   public var location: SourceLocation
 
-  /// Creates a located command.
+  /// Pairs `command` with the place its first word was written.
   public init(_ command: SessionCommand, at location: SourceLocation) {
     self.command = command
     self.location = location

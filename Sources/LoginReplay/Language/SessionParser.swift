@@ -66,7 +66,7 @@ private struct LineParser {
     }
   }
 
-  /// `respond OUTCOME [after DURATION]`.
+  /// Parses `respond OUTCOME [after DURATION]`.
   private func respond() throws(SessionError) -> SessionCommand {
     let signature = SessionCommand.Signature.command(.respond)
     // A second word that is not `after` is named as the problem: before the count with two
@@ -96,7 +96,7 @@ private struct LineParser {
     return .respond(outcome, after: try duration(arguments[2], for: .respond))
   }
 
-  /// `expect WHAT VALUE`.
+  /// Parses `expect WHAT VALUE`.
   private func expectation() throws(SessionError) -> SessionCommand.Expectation {
     guard let subjectToken = arguments.first else {
       throw error(.wrongArgumentCount(command: .command(.expect), got: 0), at: head)

@@ -23,23 +23,12 @@ enum OpenedSessionFile {
   ///
   /// - Throws: ``SessionError/Kind/unreadable(reason:)`` at line 0 when it cannot be opened.
   static func open(_ path: String) throws(SessionError) -> OpenedSessionFile {
-    #if canImport(Glibc)
-      let descriptor = Glibc.open(path, O_RDONLY)
-    #else
-      let descriptor = Darwin.open(path, O_RDONLY)
-    #endif
-    guard descriptor >= 0 else {
-      throw SessionError(
-        .unreadable(reason: DescriptorLineReader.systemMessage(errno)),
-        at: SourceLocation(file: path, line: 0, column: 0))
-    }
+    let descriptor = try DescriptorLineReader.open(path)
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let code = errno
       _ = close(descriptor)
-      throw SessionError(
-        .unreadable(reason: DescriptorLineReader.systemMessage(code)),
-        at: SourceLocation(file: path, line: 0, column: 0))
+      throw DescriptorLineReader.unreadable(path, errno: code)
     }
     switch status.st_mode & S_IFMT {
     case S_IFREG:

@@ -2,9 +2,10 @@
 ///
 /// Each element is a parsed command or the error of one line; blank and comment lines are
 /// skipped. After an error the reader goes on with the next line, so a front end can report
-/// a bad line and continue (standard input) or collect every error (``SessionChecker/check(path:)``).
-/// It reads through a ``DescriptorLineReader``, so on a pipe a command is available as soon as its
-/// newline arrives. It is a single-pass `Sequence`.
+/// a bad line and continue (standard input) or collect every error
+/// (``SessionChecker/check(path:realAuth:)``). It reads through a ``DescriptorLineReader``,
+/// so on a pipe a command is available as soon as its newline arrives. It is a single-pass
+/// `Sequence`.
 ///
 /// ```swift
 /// for result in SessionCommandSequence.standardInput() {

@@ -47,7 +47,8 @@ public struct SessionError: Error, Equatable, Sendable {
     case invalidUTF8(byte: UInt8)
     /// A NUL byte in the line.
     case nulByte
-    /// A line longer than ``DescriptorLineReader/maximumLineLength`` bytes; `length` is its real length.
+    /// A line longer than ``DescriptorLineReader/maximumLineLength`` bytes; `length` is its
+    /// real length.
     case lineTooLong(length: Int)
     /// The file could not be opened or read; `reason` is the system's explanation.
     case unreadable(reason: String)

@@ -9,8 +9,9 @@ import LoginRuntime
 /// With `--auth demo` (the default) the store runs on a ``VirtualClock`` with a scripted
 /// service: `respond` decides the request in flight or queues an outcome, `wait` advances the
 /// clock (each response and timeout falls due in time order), `settle` advances it until no
-/// request is in flight, and no real time passes. With `--auth URL` the store talks to the ``HTTPAuthService`` on the
-/// real clock: `wait` sleeps, `settle` waits for the answer, and `respond` is rejected.
+/// request is in flight, and no real time passes. With `--auth URL` the store talks to the
+/// ``HTTPAuthService`` on the real clock: `wait` sleeps, `settle` waits for the answer, and
+/// `respond` is rejected.
 ///
 /// Every event the store reports through its `onEvent` hook (transitions, including the
 /// responses and timeouts it feeds back, and each request's start, end, cancellation or

@@ -20,9 +20,10 @@ struct Benchmark {
     let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
     let nanosPerOperation = seconds * 1e9 / Double(operations)
     let perSecond = Double(operations) / seconds
+    let rate = format(perSecond / 1e6, digits: 2).leftPadded(to: 8)
     print(
       "\(name.padding(to: 44)) \(format(nanosPerOperation, digits: 1).leftPadded(to: 10)) ns/op"
-        + "  \(format(perSecond / 1e6, digits: 2).leftPadded(to: 8)) M op/s  (checksum \(checksum % 1000))"
+        + "  \(rate) M op/s  (checksum \(checksum % 1000))"
     )
   }
 

@@ -97,7 +97,7 @@ import Testing
   @Test(arguments: huge)
   func formatIsTotalForHugeDurations(_ duration: Duration, _ text: String) {
     #expect(DurationLiteral.format(duration) == text)
-    #expect(ClockText.text(duration, real: true) == text)
+    #expect(ReplayFormatter.clockText(duration, real: true) == text)
   }
 
   @Test func formatHandlesTheExtremes() {

@@ -64,7 +64,7 @@ import Testing
   static func secrets(of example: String) throws -> (passwords: [String], toggles: Bool) {
     var passwords: [String] = []
     var toggles = false
-    for result in try SessionFile.commands(path: path(of: example)) {
+    for result in try SessionCommandSequence(path: path(of: example)) {
       switch try result.get().command {
       case .type(.password, let text), .set(.password, let text):
         if text.trimmingCharacters(in: .whitespaces).count >= 4 { passwords.append(text) }

@@ -27,8 +27,8 @@ import Testing
 
   @Test(arguments: examplePaths)
   func exampleParsesCleanly(_ path: String) throws {
-    #expect(try SessionFile.check(path: path).isEmpty)
-    let commands = try SessionFile.commands(path: path).map { try $0.get().command }
+    #expect(try SessionChecker.check(path: path).isEmpty)
+    let commands = try SessionCommandSequence(path: path).map { try $0.get().command }
     #expect(commands.contains { if case .expect = $0 { true } else { false } })
     #expect(commands.contains(.snapshot))
   }
@@ -40,7 +40,7 @@ import Testing
   func everyExpectationHolds(_ path: String) throws {
     var model = ReferenceModel()
     var expectations = 0
-    for result in try SessionFile.commands(path: path) {
+    for result in try SessionCommandSequence(path: path) {
       let located = try result.get()
       if case .expect = located.command { expectations += 1 }
       model.run(located)
@@ -55,7 +55,7 @@ import Testing
     )
     defer { file.remove() }
     var model = ReferenceModel()
-    for result in try SessionFile.commands(path: file.path) { model.run(try result.get()) }
+    for result in try SessionCommandSequence(path: file.path) { model.run(try result.get()) }
     #expect(
       model.failures == ["\(file.path):5: expectation failed: expected succeeded, got failed"])
   }

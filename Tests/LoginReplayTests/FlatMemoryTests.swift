@@ -31,10 +31,10 @@ import Testing
       number % 1_000 == 0
         ? "submt\n" : "set email \"\(String(repeating: "x", count: 40))@example.com\" # \(number)\n"
     }
-    let reader = SessionReader(
-      lines: LineReader(
+    let reader = SessionCommandSequence(
+      lines: DescriptorLineReader(
         fileDescriptor: pipe.fileHandleForReading.fileDescriptor, fileName: "<pipe>"))
-    let errors = SessionFile.check(reader, limit: Int.max)
+    let errors = SessionChecker.check(reader, limit: Int.max)
     try? pipe.fileHandleForReading.close()
     #expect(errors.count == Self.lineCount / 1_000)
     #expect(errors.last?.location.line == Self.lineCount)

@@ -262,7 +262,7 @@ import Testing
 
   @Test func helpText() {
     let help = ReplayOptions.helpText
-    for heading in ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:"] {
+    for heading in ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "EXIT STATUS:"] {
       #expect(help.contains("\n\(heading)") || help.hasPrefix(heading), "\(heading)")
     }
     #expect(help.hasPrefix("OVERVIEW: "))
@@ -276,6 +276,27 @@ import Testing
     for line in help.split(separator: "\n") {
       #expect(line.count <= 90, "\(line)")
     }
+  }
+
+  @Test func everyOptionAndExitStatusIsInTheHelp() {
+    let help = ReplayOptions.helpText
+    for option in ReplayOptions.Option.allCases {
+      let names = option.names.joined(separator: ", ")
+      let label = option.valueName.map { "\(names) <\($0)>" } ?? names
+      // The label starts a line; its abstract follows on the same line or the next.
+      #expect(
+        help.contains("\n  \(label) ") || help.contains("\n  \(label)\n"), "\(option)")
+      for value in option.possibleValues { #expect(help.contains(value), "\(option): \(value)") }
+      if let value = option.defaultValue {
+        #expect(help.contains("default: \(value))"), "\(option): \(value)")
+      }
+    }
+    for code in ExitCode.allCases {
+      #expect(help.contains("\n  \(code.rawValue)  \(code.abstract)"), "\(code)")
+    }
+    #expect(help.contains("default: \(DurationLiteral.format(ReplayOptions.defaultTimeout)))"))
+    #expect(help.contains("default: \(ReplayOptions.defaultClientID))"))
+    #expect(help.contains("from \(ReplayOptions.widthRange.lowerBound) to "))
   }
 
   @Test func versionAndExitCodes() {

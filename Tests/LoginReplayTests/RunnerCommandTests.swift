@@ -4,7 +4,8 @@ import LoginReplay
 import LoginRuntime
 import Testing
 
-/// Every row of the spec's command table, run through the real store by the runner.
+/// Every row of the command table in `Docs/SessionFormat.md`, run through the real store by
+/// the runner.
 @Suite struct RunnerCommandTests {
   /// The action objects of a JSON-lines run, and the state after the last one.
   struct Actions {

@@ -54,7 +54,7 @@ import Testing
     }
   }
 
-  /// A password on the line after `type password`: the issue that started this suite.
+  /// A password on the line after `type password`: the mistake that started this suite.
   @Test func aPasswordOnItsOwnLineIsNotEchoed() async throws {
     let result = try await Replay.session("type password\n\(Self.secret)\n")
     #expect(result.standardError.contains("FILE:2:1: error: unknown command; expected one of:"))

@@ -287,16 +287,14 @@ import Testing
       ("hunter2", .unknownCommand(suggestion: nil)),
       ("expect x y", .unknownExpectation(suggestion: nil)),
       ("expect eror none", .unknownExpectation(suggestion: .error)),
-      (
-        "wait",
-        .wrongArgumentCount(command: "wait", expected: "1", got: 0, usage: "wait DURATION")
-      ),
-      ("type name x", .badField(command: "type", suggestion: nil)),
-      ("type passwrd x", .badField(command: "type", suggestion: .password)),
-      ("wait 5", .badDuration(subject: "wait", problem: .missingUnit)),
+      ("wait", .wrongArgumentCount(command: .command(.wait), got: 0)),
+      ("expect effects", .wrongArgumentCount(command: .expect(.effects), got: 0)),
+      ("type name x", .badField(command: .type, suggestion: nil)),
+      ("type passwrd x", .badField(command: .type, suggestion: .password)),
+      ("wait 5", .badDuration(command: .wait, problem: .missingUnit)),
       (
         "expect loading maybe",
-        .badValue(subject: "expect loading", expected: "true or false", suggestion: nil)
+        .badValue(command: .expect(.loading), expected: "true or false", suggestion: nil)
       ),
       ("type email \"x", .unterminatedString),
       (#"type email "\u{D800}""#, .badEscape(.surrogate)),

@@ -8,8 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct StreamingTests {
   @Test func commandsArriveOneLineAtATime() throws {
     let pipe = Pipe()
-    let reader = SessionReader(
-      lines: LineReader(
+    let reader = SessionCommandSequence(
+      lines: DescriptorLineReader(
         fileDescriptor: pipe.fileHandleForReading.fileDescriptor,
         fileName: SourceLocation.standardInputName))
     let writer = pipe.fileHandleForWriting
@@ -50,6 +50,6 @@ import Testing
   }
 
   @Test func standardInputIsNamedStdin() {
-    #expect(SessionReader.standardInput().fileName == "<stdin>")
+    #expect(SessionCommandSequence.standardInput().fileName == "<stdin>")
   }
 }

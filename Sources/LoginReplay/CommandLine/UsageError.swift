@@ -53,7 +53,7 @@ public struct UsageError: Error, Equatable, Sendable {
     case .badAuth(let shown):
       "bad value for '--auth'"
         + (shown.map { " (\($0))" } ?? "")
-        + "; expected demo, or an http:// or https:// URL with a host"
+        + "; expected \(ReplayOptions.Auth.demoName), or an http:// or https:// URL with a host"
     case .unexpectedValue(let option):
       "option '\(option)' does not take a value"
     case .missingInput:
@@ -75,6 +75,6 @@ public struct UsageError: Error, Equatable, Sendable {
 }
 
 extension UsageError: CustomStringConvertible {
-  /// `error: MESSAGE`.
+  /// `error: MESSAGE`, the first line of ``report``.
   public var description: String { "error: \(message)" }
 }

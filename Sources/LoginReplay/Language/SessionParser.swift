@@ -24,7 +24,7 @@ public enum SessionParser {
     }
   }
 
-  /// Parses a line the ``LineReader`` delivered.
+  /// Parses a line the ``DescriptorLineReader`` delivered.
   public static func parse(_ line: SourceLine, file: String) -> Result<
     LocatedCommand, SessionError
   >? {
@@ -44,78 +44,62 @@ private struct LineParser {
       throw error(
         .unknownCommand(suggestion: closest(head, among: SessionCommand.Name.self)), at: head)
     }
+    // `respond` names a missing `after` before its count; `expect` counts after its subject.
+    if name != .respond, name != .expect { try checkCount(arguments, of: .command(name)) }
     switch name {
-    case .type:
-      try count([2], "2", usage: "type email|password TEXT")
-      return .type(try field(arguments[0], for: "type"), arguments[1].text)
-    case .set:
-      try count([2], "2", usage: "set email|password TEXT")
-      return .set(try field(arguments[0], for: "set"), arguments[1].text)
-    case .clear:
-      try count([1], "1", usage: "clear email|password")
-      return .clear(try field(arguments[0], for: "clear"))
+    case .type: return .type(try field(arguments[0], for: name), arguments[1].text)
+    case .set: return .set(try field(arguments[0], for: name), arguments[1].text)
+    case .clear: return .clear(try field(arguments[0], for: name))
     case .backspace:
-      try count([1, 2], "1 or 2", usage: "backspace email|password [N]")
-      let field = try field(arguments[0], for: "backspace")
+      let field = try field(arguments[0], for: name)
       guard arguments.count == 2 else { return .backspace(field, count: 1) }
       return .backspace(field, count: try positiveCount(arguments[1]))
-    case .togglePassword: return try bare(.togglePassword, "toggle-password")
-    case .submit: return try bare(.submit, "submit")
-    case .cancel: return try bare(.cancel, "cancel")
-    case .logout: return try bare(.logout, "logout")
-    case .settle: return try bare(.settle, "settle")
-    case .snapshot: return try bare(.snapshot, "snapshot")
+    case .togglePassword: return .togglePassword
+    case .submit: return .submit
+    case .cancel: return .cancel
+    case .logout: return .logout
+    case .wait: return .wait(try duration(arguments[0], for: name))
+    case .settle: return .settle
+    case .snapshot: return .snapshot
     case .respond: return try respond()
-    case .wait:
-      try count([1], "1", usage: "wait DURATION")
-      return .wait(try duration(arguments[0], for: "wait"))
     case .expect: return .expect(try expectation())
     }
   }
 
-  private func bare(_ command: SessionCommand, _ word: String) throws(SessionError)
-    -> SessionCommand
-  {
-    try count([0], "no arguments", usage: word)
-    return command
-  }
-
+  /// Parses `respond OUTCOME [after DURATION]`.
   private func respond() throws(SessionError) -> SessionCommand {
-    let usage = "respond OUTCOME [after DURATION]"
-    if arguments.count == 2, arguments[1].text != "after" {
-      throw error(
+    let signature = SessionCommand.Signature.command(.respond)
+    // A second word that is not `after` is named as the problem: before the count with two
+    // words (`respond success 2s` lacks `after`), after the outcome with three.
+    let notAfter = arguments.count >= 2 && arguments[1].text != "after" ? arguments[1] : nil
+    func expectedAfter(_ token: Token) -> SessionError {
+      error(
         .badValue(
-          subject: "respond", expected: "'after' and a duration",
-          suggestion: Suggestion.closest(to: arguments[1].text, among: ["after"])),
-        at: arguments[1])
+          command: signature, expected: "'after' and a duration",
+          suggestion: Suggestion.closest(to: token.text, among: ["after"])),
+        at: token)
     }
-    try count([1, 3], "1 or 3", usage: usage)
+    if arguments.count == 2, let notAfter { throw expectedAfter(notAfter) }
+    try checkCount(arguments, of: signature)
     guard let outcome = SessionCommand.Outcome(name: arguments[0].text) else {
       let names = SessionCommand.Outcome.allCases.map(\.name)
       throw error(
         .badValue(
-          subject: "respond", expected: "one of: " + names.joined(separator: ", "),
+          command: signature, expected: "one of: " + names.joined(separator: ", "),
           suggestion: Suggestion.closest(to: arguments[0].text, among: names)),
         at: arguments[0])
     }
     guard arguments.count == 3 else {
       return .respond(outcome, after: SessionCommand.defaultResponseDelay)
     }
-    guard arguments[1].text == "after" else {
-      throw error(
-        .badValue(
-          subject: "respond", expected: "'after' and a duration",
-          suggestion: Suggestion.closest(to: arguments[1].text, among: ["after"])),
-        at: arguments[1])
-    }
-    return .respond(outcome, after: try duration(arguments[2], for: "respond"))
+    if let notAfter { throw expectedAfter(notAfter) }
+    return .respond(outcome, after: try duration(arguments[2], for: .respond))
   }
 
+  /// Parses `expect WHAT VALUE`.
   private func expectation() throws(SessionError) -> SessionCommand.Expectation {
     guard let subjectToken = arguments.first else {
-      throw error(
-        .wrongArgumentCount(command: "expect", expected: "2", got: 0, usage: "expect WHAT VALUE"),
-        at: head)
+      throw error(.wrongArgumentCount(command: .command(.expect), got: 0), at: head)
     }
     guard let subject = SessionCommand.Expectation.Subject(rawValue: subjectToken.text) else {
       throw error(
@@ -123,49 +107,40 @@ private struct LineParser {
           suggestion: closest(subjectToken, among: SessionCommand.Expectation.Subject.self)),
         at: subjectToken)
     }
+    let signature = SessionCommand.Signature.expect(subject)
     let values = Array(arguments.dropFirst())
-    let command = "expect \(subject.rawValue)"
-    func one(_ usageValue: String) throws(SessionError) -> Token {
-      try count(values, [1], "1", command: command, usage: "\(command) \(usageValue)")
-      return values[0]
-    }
+    try checkCount(values, of: signature)
     switch subject {
     case .phase:
-      let token = try one("PHASE")
+      let token = values[0]
       guard let kind = LoginPhase.Kind(rawValue: token.text) else {
         let phases = LoginPhase.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         throw error(
           .badValue(
-            subject: command, expected: "one of: \(phases)",
+            command: signature, expected: "one of: \(phases)",
             suggestion: closest(token, among: LoginPhase.Kind.self)?.rawValue),
           at: token)
       }
       return .phase(kind)
-    case .canSubmit: return .canSubmit(try boolean(try one("true|false"), for: command))
-    case .loading: return .loading(try boolean(try one("true|false"), for: command))
-    case .passwordVisible:
-      return .passwordVisible(try boolean(try one("true|false"), for: command))
-    case .resetSuggested:
-      return .resetSuggested(try boolean(try one("true|false"), for: command))
-    case .error: return .error(text(try one("TEXT|none")))
-    case .emailError: return .emailError(text(try one("TEXT|none")))
-    case .effects: return .effects(try effects(values, command: command))
+    case .canSubmit: return .canSubmit(try boolean(values[0], for: signature))
+    case .loading: return .loading(try boolean(values[0], for: signature))
+    case .passwordVisible: return .passwordVisible(try boolean(values[0], for: signature))
+    case .resetSuggested: return .resetSuggested(try boolean(values[0], for: signature))
+    case .error: return .error(text(values[0]))
+    case .emailError: return .emailError(text(values[0]))
+    case .effects: return .effects(try effects(values, for: signature))
     }
   }
 
-  private func effects(_ values: [Token], command: String) throws(SessionError)
-    -> [LoginEffect.Kind]
+  /// The effect names after `expect effects` (at least one word, as counted already).
+  private func effects(_ values: [Token], for signature: SessionCommand.Signature)
+    throws(SessionError) -> [LoginEffect.Kind]
   {
-    guard let first = values.first else {
-      throw error(
-        .wrongArgumentCount(
-          command: command, expected: "at least 1", got: 0, usage: "\(command) none|NAME..."),
-        at: head)
-    }
+    let first = values[0]
     if first.text == "none" {
       if values.count > 1 {
         throw error(
-          .badValue(subject: command, expected: "nothing after none", suggestion: nil),
+          .badValue(command: signature, expected: "nothing after none", suggestion: nil),
           at: values[1])
       }
       return []
@@ -180,7 +155,8 @@ private struct LineParser {
         let names = LoginEffect.Kind.allCases.map(\.name)
         throw error(
           .badValue(
-            subject: command, expected: "none, or effect names: " + names.joined(separator: ", "),
+            command: signature,
+            expected: "none, or effect names: " + names.joined(separator: ", "),
             suggestion: Suggestion.closest(to: token.text, among: ["none"] + names)),
           at: token)
       }
@@ -194,20 +170,22 @@ private struct LineParser {
     !token.isQuoted && token.text == "none" ? nil : token.text
   }
 
-  private func boolean(_ token: Token, for subject: String) throws(SessionError) -> Bool {
+  private func boolean(_ token: Token, for signature: SessionCommand.Signature)
+    throws(SessionError) -> Bool
+  {
     switch token.text {
     case "true": return true
     case "false": return false
     default:
       throw error(
         .badValue(
-          subject: subject, expected: "true or false",
+          command: signature, expected: "true or false",
           suggestion: Suggestion.closest(to: token.text, among: ["true", "false"])),
         at: token)
     }
   }
 
-  private func field(_ token: Token, for command: String) throws(SessionError)
+  private func field(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
     -> SessionCommand.Field
   {
     guard let field = SessionCommand.Field(rawValue: token.text) else {
@@ -225,7 +203,7 @@ private struct LineParser {
     else {
       throw error(
         .badValue(
-          subject: "backspace",
+          command: .command(.backspace),
           expected: "a whole number from 1 to \(SessionCommand.maximumBackspaceCount)",
           suggestion: nil),
         at: token)
@@ -233,29 +211,26 @@ private struct LineParser {
     return value
   }
 
-  private func duration(_ token: Token, for subject: String) throws(SessionError) -> Duration {
+  private func duration(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
+    -> Duration
+  {
     switch DurationLiteral.parse(token.text) {
     case .success(let duration): return duration
     case .failure(let problem):
-      throw error(.badDuration(subject: subject, problem: problem), at: token)
+      throw error(.badDuration(command: command, problem: problem), at: token)
     }
   }
 
-  /// Checks the number of arguments after the command word.
-  private func count(_ allowed: [Int], _ expected: String, usage: String) throws(SessionError) {
-    try count(arguments, allowed, expected, command: head.text, usage: usage)
-  }
-
-  /// Checks `values.count`; too many points at the first extra one, too few at the command.
-  private func count(
-    _ values: [Token], _ allowed: [Int], _ expected: String, command: String, usage: String
-  ) throws(SessionError) {
-    guard !allowed.contains(values.count) else { return }
-    let most = allowed.max() ?? 0
-    let culprit = values.count > most ? values[most] : head
-    throw error(
-      .wrongArgumentCount(command: command, expected: expected, got: values.count, usage: usage),
-      at: culprit)
+  /// Checks that `values` (the words after the command word, or after the subject of an
+  /// `expect`) are as many as `signature` takes; too many points at the first extra word,
+  /// too few at the command.
+  private func checkCount(_ values: [Token], of signature: SessionCommand.Signature)
+    throws(SessionError)
+  {
+    let allowed = signature.argumentCount
+    guard !allowed.allows(values.count) else { return }
+    let culprit = allowed.maximum.flatMap { values.count > $0 ? values[$0] : nil } ?? head
+    throw error(.wrongArgumentCount(command: signature, got: values.count), at: culprit)
   }
 
   /// The case of `Keyword` whose word is closest to the token's text, if one is close.

@@ -10,9 +10,9 @@
 /// A pipe, a FIFO or a character device named as FILE (`login-replay <(…)`,
 /// `… | login-replay /dev/stdin`) is run like `-`: line by line, a bad line reported and
 /// skipped, with the FILE's name in every location. A directory is a usage error.
-enum SessionInputFile {
+enum OpenedSessionFile {
   /// A regular file, open; the reader owns (and closes) the descriptor.
-  case regular(LineReader)
+  case regular(DescriptorLineReader)
   /// Anything else readable (pipe, FIFO, character device, socket): an open descriptor the
   /// caller must close.
   case stream(descriptor: Int32)
@@ -22,28 +22,17 @@ enum SessionInputFile {
   /// Opens `path` and looks at what it is.
   ///
   /// - Throws: ``SessionError/Kind/unreadable(reason:)`` at line 0 when it cannot be opened.
-  static func open(_ path: String) throws(SessionError) -> SessionInputFile {
-    #if canImport(Glibc)
-      let descriptor = Glibc.open(path, O_RDONLY)
-    #else
-      let descriptor = Darwin.open(path, O_RDONLY)
-    #endif
-    guard descriptor >= 0 else {
-      throw SessionError(
-        .unreadable(reason: LineReader.systemMessage(errno)),
-        at: SourceLocation(file: path, line: 0, column: 0))
-    }
+  static func open(_ path: String) throws(SessionError) -> OpenedSessionFile {
+    let descriptor = try DescriptorLineReader.open(path)
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let code = errno
       _ = close(descriptor)
-      throw SessionError(
-        .unreadable(reason: LineReader.systemMessage(code)),
-        at: SourceLocation(file: path, line: 0, column: 0))
+      throw DescriptorLineReader.unreadable(path, errno: code)
     }
     switch status.st_mode & S_IFMT {
     case S_IFREG:
-      return .regular(LineReader(ownedDescriptor: descriptor, fileName: path))
+      return .regular(DescriptorLineReader(ownedDescriptor: descriptor, fileName: path))
     case S_IFDIR:
       _ = close(descriptor)
       return .directory

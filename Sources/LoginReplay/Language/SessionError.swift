@@ -25,17 +25,16 @@ public struct SessionError: Error, Equatable, Sendable {
     case unknownCommand(suggestion: SessionCommand.Name?)
     /// The word after `expect` is not something that can be expected.
     case unknownExpectation(suggestion: SessionCommand.Expectation.Subject?)
-    /// A command got the wrong number of arguments. `command` is the command as the user
-    /// knows it (`type`, `expect error`), `expected` the allowed counts in words (`2`,
-    /// `1 or 2`, `no arguments`), `got` the count found and `usage` the command's synopsis.
-    case wrongArgumentCount(command: String, expected: String, got: Int, usage: String)
+    /// A command got the wrong number of arguments: `got` words where its signature allows
+    /// another count (the message gives the allowed counts and the command's synopsis).
+    case wrongArgumentCount(command: SessionCommand.Signature, got: Int)
     /// A field argument that is neither `email` nor `password`.
-    case badField(command: String, suggestion: SessionCommand.Field?)
+    case badField(command: SessionCommand.Name, suggestion: SessionCommand.Field?)
     /// An argument that is not a duration (`0s`, `250ms`, `1.5s`).
-    case badDuration(subject: String, problem: DurationLiteral.Problem)
+    case badDuration(command: SessionCommand.Name, problem: DurationLiteral.Problem)
     /// An argument that is not one of the values allowed at its place, which `expected` names;
     /// `suggestion` is the closest allowed keyword, if one is close.
-    case badValue(subject: String, expected: String, suggestion: String?)
+    case badValue(command: SessionCommand.Signature, expected: String, suggestion: String?)
     /// A double-quoted string with no closing quote on its line.
     case unterminatedString
     /// A backslash escape that is not one of `\"` `\\` `\n` `\t` `\u{…}`.
@@ -48,7 +47,8 @@ public struct SessionError: Error, Equatable, Sendable {
     case invalidUTF8(byte: UInt8)
     /// A NUL byte in the line.
     case nulByte
-    /// A line longer than ``LineReader/maximumLineLength`` bytes; `length` is its real length.
+    /// A line longer than ``DescriptorLineReader/maximumLineLength`` bytes; `length` is its
+    /// real length.
     case lineTooLong(length: Int)
     /// The file could not be opened or read; `reason` is the system's explanation.
     case unreadable(reason: String)
@@ -59,7 +59,7 @@ public struct SessionError: Error, Equatable, Sendable {
     case tooManyQueuedResponses
     /// A `wait` or `settle` that would move the virtual clock past
     /// ``SessionRunner/virtualTimeLimit``; `command` is `wait` or `settle`.
-    case clockLimit(command: String)
+    case clockLimit(command: SessionCommand.Name)
   }
 
   /// Why a backslash escape in a quoted string is wrong.
@@ -93,21 +93,25 @@ public struct SessionError: Error, Equatable, Sendable {
       return "unknown expectation; expected one of: "
         + SessionCommand.Expectation.Subject.allCases.map(\.rawValue).joined(separator: ", ")
         + Suggestion.clause(suggestion?.rawValue)
-    case .wrongArgumentCount(let command, let expected, let got, let usage):
+    case .wrongArgumentCount(let command, let got):
       var text =
-        "wrong argument count for '\(command)': expected \(expected) (\(usage)), got \(got)"
+        "wrong argument count for '\(command.text)': expected \(command.argumentCount.text) "
+        + "(\(command.usage)), got \(got)"
       // Too many words where a TEXT goes: most likely text with blanks that needs quotes.
-      let placeholders = usage.split(separator: " ").count - command.split(separator: " ").count
-      if usage.contains("TEXT"), got > placeholders { text += "; quote text that contains blanks" }
+      let placeholders = command.argumentSynopsis.split(separator: " ")
+      if placeholders.contains(where: { $0.contains("TEXT") }), got > placeholders.count {
+        text += "; quote text that contains blanks"
+      }
       return text
     case .badField(let command, let suggestion):
-      return "bad field for '\(command)'; expected "
+      return "bad field for '\(command.rawValue)'; expected "
         + SessionCommand.Field.allCases.map(\.rawValue).joined(separator: " or ")
         + Suggestion.clause(suggestion?.rawValue)
-    case .badDuration(let subject, let problem):
-      return "bad duration for '\(subject)'; \(problem.explanation)"
-    case .badValue(let subject, let expected, let suggestion):
-      return "bad value for '\(subject)'; expected \(expected)" + Suggestion.clause(suggestion)
+    case .badDuration(let command, let problem):
+      return "bad duration for '\(command.rawValue)'; \(problem.explanation)"
+    case .badValue(let command, let expected, let suggestion):
+      return "bad value for '\(command.text)'; expected \(expected)"
+        + Suggestion.clause(suggestion)
     case .unterminatedString:
       return "unterminated string; expected a closing '\"' on the same line"
     case .badEscape(let problem):
@@ -122,7 +126,8 @@ public struct SessionError: Error, Equatable, Sendable {
     case .nulByte:
       return "NUL byte; expected text"
     case .lineTooLong(let length):
-      return "line is \(length) bytes long; expected at most \(LineReader.maximumLineLength) bytes"
+      return "line is \(length) bytes long; expected at most "
+        + "\(DescriptorLineReader.maximumLineLength) bytes"
     case .unreadable(let reason):
       return "cannot read the session: \(reason)"
     case .respondWithRealAuth:
@@ -133,7 +138,7 @@ public struct SessionError: Error, Equatable, Sendable {
         + "\(ScriptedAuthService.maximumQueuedResponses) 'respond' lines waiting for requests "
         + "(each submit takes the oldest)"
     case .clockLimit(let command):
-      return "'\(command)' would move the virtual clock past "
+      return "'\(command.rawValue)' would move the virtual clock past "
         + "\(DurationLiteral.format(SessionRunner.virtualTimeLimit)), its limit (about 31.7 years)"
     }
   }

@@ -73,10 +73,7 @@ public enum ReplayCommand {
   ) async -> ExitCode {
     let source = ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName)
     while !runner.isOutputClosed, let result = await source.next() {
-      switch result {
-      case .success(let located): await runner.run(located)
-      case .failure(let error): runner.reject(error)
-      }
+      await runner.run(result)
     }
     return await runner.finish()
   }
@@ -87,11 +84,15 @@ public enum ReplayCommand {
   private static func runFile(
     _ path: String, realAuth: Bool, runner: SessionRunner, output: any ReplayOutput
   ) async -> ExitCode {
-    let errors: [SessionError]
+    let commands: SessionCommandSequence
     do {
-      switch try SessionInputFile.open(path) {
+      switch try OpenedSessionFile.open(path) {
       case .regular(let lines):
-        errors = check(SessionReader(lines: lines), realAuth: realAuth)
+        let errors = SessionChecker.check(SessionCommandSequence(lines: lines), realAuth: realAuth)
+        guard errors.isEmpty else {
+          for error in errors { output.writeErrorLine(error.description) }
+          return .usageOrInputError
+        }
       case .directory:
         output.writeErrorLine(UsageError(.directory).report)
         return .usageOrInputError
@@ -99,46 +100,17 @@ public enum ReplayCommand {
         defer { _ = close(descriptor) }
         return await runStream(descriptor, fileName: path, runner: runner)
       }
+      commands = try SessionCommandSequence(path: path)
     } catch {
       output.writeErrorLine(error.description)
       return .usageOrInputError
     }
-    guard errors.isEmpty else {
-      for error in errors { output.writeErrorLine(error.description) }
-      return .usageOrInputError
-    }
-    let commands: SessionReader
-    do {
-      commands = try SessionFile.commands(path: path)
-    } catch {
-      output.writeErrorLine(error.description)
-      return .usageOrInputError
-    }
+    // A line that fails now (the file changed or became unreadable since the check) is
+    // reported and skipped.
     for result in commands {
       guard !runner.isOutputClosed else { break }
-      switch result {
-      case .success(let located): await runner.run(located)
-      // The file changed or became unreadable since the check.
-      case .failure(let error): runner.reject(error)
-      }
+      await runner.run(result)
     }
     return await runner.finish()
-  }
-
-  /// The errors of a session, at most ``SessionFile/maximumReportedErrors``, in line order;
-  /// with a real auth service, every `respond` is one too.
-  static func check(_ reader: SessionReader, realAuth: Bool) -> [SessionError] {
-    var errors: [SessionError] = []
-    for result in reader {
-      switch result {
-      case .success(let located):
-        guard realAuth, case .respond = located.command else { continue }
-        errors.append(SessionError(.respondWithRealAuth, at: located.location))
-      case .failure(let error):
-        errors.append(error)
-      }
-      if errors.count >= SessionFile.maximumReportedErrors { break }
-    }
-    return errors
   }
 }

@@ -45,42 +45,10 @@ public enum SessionCommand: Equatable, Sendable {
   /// The largest N a `backspace` line may give: 1,000,000. A larger N is a parse error.
   public static let maximumBackspaceCount = 1_000_000
 
-  /// A text field of the form.
+  /// A text field of the form, named `email` or `password` in session files.
   public enum Field: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// The email field.
     case email
-    /// The password field.
     case password
-  }
-
-  /// The command words of session files, in the order the format lists them.
-  public enum Name: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// `type`
-    case type
-    /// `set`
-    case set
-    /// `clear`
-    case clear
-    /// `backspace`
-    case backspace
-    /// `toggle-password`
-    case togglePassword = "toggle-password"
-    /// `submit`
-    case submit
-    /// `cancel`
-    case cancel
-    /// `logout`
-    case logout
-    /// `respond`
-    case respond
-    /// `wait`
-    case wait
-    /// `settle`
-    case settle
-    /// `expect`
-    case expect
-    /// `snapshot`
-    case snapshot
   }
 
   /// The command's word in session files.
@@ -100,5 +68,46 @@ public enum SessionCommand: Equatable, Sendable {
     case .expect: .expect
     case .snapshot: .snapshot
     }
+  }
+}
+
+extension SessionCommand {
+  /// What a `respond` command makes the next auth request return.
+  public enum Outcome: Equatable, Sendable {
+    /// The login succeeds.
+    case success
+    /// The login fails with this error (`rate-limited` carries no retry delay).
+    case failure(AuthError)
+
+    /// Every outcome, in the order the format lists them.
+    public static let allCases: [Outcome] = [.success] + AuthError.allCases.map { .failure($0) }
+
+    /// The outcome's word in session files: `success`, `invalid-credentials`, `timeout`, …
+    public var name: String {
+      switch self {
+      case .success: "success"
+      case .failure(let error): error.name
+      }
+    }
+
+    /// The outcome whose word is `name`, or `nil`.
+    public init?(name: String) {
+      guard let outcome = Self.allCases.first(where: { $0.name == name }) else { return nil }
+      self = outcome
+    }
+  }
+}
+
+/// A parsed command and where it was written, for reports like `FILE:LINE: expectation failed`.
+public struct LocatedCommand: Equatable, Sendable {
+  /// What the line asks for, its arguments typed.
+  public var command: SessionCommand
+  /// The file, the line, and the column of the command's first word.
+  public var location: SourceLocation
+
+  /// Pairs `command` with the place its first word was written.
+  public init(_ command: SessionCommand, at location: SourceLocation) {
+    self.command = command
+    self.location = location
   }
 }

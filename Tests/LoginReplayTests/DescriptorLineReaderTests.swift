@@ -4,12 +4,12 @@ import Testing
 @testable import LoginReplay
 
 /// The streaming line reader: line ends, long lines, bad bytes, chunk boundaries, pipes.
-@Suite struct LineReaderTests {
+@Suite struct DescriptorLineReaderTests {
   /// Everything a reader delivers for `bytes` read from a temporary file.
   func read(_ bytes: [UInt8]) throws -> [Result<SourceLine, SessionError>] {
     let file = try TemporaryFile(bytes)
     defer { file.remove() }
-    return Array(try LineReader(path: file.path))
+    return Array(try DescriptorLineReader(path: file.path))
   }
 
   func line(_ number: Int, _ text: String) -> Result<SourceLine, SessionError> {
@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func aLineOfExactlyTheLimitIsAccepted() throws {
-    let limit = LineReader.maximumLineLength
+    let limit = DescriptorLineReader.maximumLineLength
     let long = [UInt8](repeating: 0x61, count: limit)
     let lines = try read(long + Array("\r\n".utf8) + long + Array("\nend".utf8))
     #expect(lines.count == 3)
@@ -103,7 +103,7 @@ import Testing
   }
 
   @Test func overLongLinesAreSkippedAndReported() throws {
-    let limit = LineReader.maximumLineLength
+    let limit = DescriptorLineReader.maximumLineLength
     let bytes =
       Array("submit\n".utf8) + [UInt8](repeating: 0x61, count: limit + 1) + Array("\n".utf8)
       + [UInt8](repeating: 0x62, count: 1_000_000) + Array("\r\nsnapshot\n".utf8)
@@ -140,7 +140,7 @@ import Testing
 
   @Test func aSmallerLimitCanBeGiven() throws {
     let pipe = Pipe()
-    let reader = LineReader(
+    let reader = DescriptorLineReader(
       fileDescriptor: pipe.fileHandleForReading.fileDescriptor, fileName: "p",
       maximumLineLength: 4)
     pipe.fileHandleForWriting.write(Data("abcd\nabcde\nab\r\n".utf8))
@@ -156,9 +156,9 @@ import Testing
   }
 
   @Test func aMissingFileCannotBeOpened() {
-    #expect(throws: SessionError.self) { try LineReader(path: "/nonexistent/x.login") }
+    #expect(throws: SessionError.self) { try DescriptorLineReader(path: "/nonexistent/x.login") }
     do {
-      _ = try LineReader(path: "/nonexistent/x.login")
+      _ = try DescriptorLineReader(path: "/nonexistent/x.login")
     } catch {
       #expect(error.location == SourceLocation(file: "/nonexistent/x.login", line: 0, column: 0))
       #expect(error.description.hasPrefix("/nonexistent/x.login: error: cannot read the session: "))
@@ -169,7 +169,7 @@ import Testing
     let file = try TemporaryFile("x")
     defer { file.remove() }
     let directory = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
-    let lines = Array(try LineReader(path: directory))
+    let lines = Array(try DescriptorLineReader(path: directory))
     #expect(lines.count == 1)
     guard case .failure(let error) = lines.first else {
       Issue.record("expected a read error, got \(lines)")

@@ -23,7 +23,8 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
     }
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` too, so that `debugPrint` and string interpolation in a
+  /// debugger never show a password either.
   public var debugDescription: String { description }
 
   /// A mirror that shows the command's redacted ``description`` only.
@@ -42,8 +43,8 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
       case "\n": result += "\\n"
       case "\t": result += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        if UnicodeEscape.isControl(scalar) {
+          result += UnicodeEscape.escaped(scalar)
         } else {
           result.unicodeScalars.append(scalar)
         }
@@ -59,7 +60,7 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
       let bare =
         !text.isEmpty && !text.hasPrefix("#")
         && text.unicodeScalars.allSatisfy { scalar in
-          scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != "\\"
+          !UnicodeEscape.isControl(scalar) && scalar != " " && scalar != "\"" && scalar != "\\"
         }
       return bare ? text : quoted(text)
     }

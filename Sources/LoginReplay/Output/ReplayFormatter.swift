@@ -21,9 +21,29 @@ struct ReplayFormatter {
   /// Whether the formatter needs the state after each action (JSON lines do).
   var needsStates: Bool { format == .jsonl }
 
-  /// A clock time as printed.
+  /// A clock time as printed (see ``clockText(_:real:)``).
   func time(_ duration: Duration) -> String {
-    ClockText.text(duration, real: realClock)
+    Self.clockText(duration, real: realClock)
+  }
+
+  /// A clock time as replay output writes it: `0s`, `1.5s`, `30.25s`.
+  ///
+  /// On the virtual clock every time is exact, so it is written in full. On the real clock
+  /// (`--auth URL`) it is cut to whole milliseconds: nanoseconds of jitter say nothing.
+  /// Total: no `Duration` makes it trap.
+  static func clockText(_ duration: Duration, real: Bool) -> String {
+    // `components` traps beyond Int64 seconds; a real clock never gets near that, and
+    // `format` writes such values exactly.
+    let limit = Duration.seconds(1_000_000_000_000_000_000)
+    guard real, (.zero - limit) < duration, duration < limit else {
+      return DurationLiteral.format(duration)
+    }
+    let (seconds, attoseconds) = duration.components
+    let perMillisecond: Int64 = 1_000_000_000_000_000
+    return DurationLiteral.format(
+      Duration(
+        secondsComponent: seconds,
+        attosecondsComponent: attoseconds / perMillisecond * perMillisecond))
   }
 
   /// The output for one action the store applied; `state` is the state after it.
@@ -58,10 +78,29 @@ struct ReplayFormatter {
     }
   }
 
+  /// A step in the life of an auth request; its raw value is the `event` of JSON lines.
+  enum RequestStep: String {
+    case started
+    case finished
+    case cancelled
+    case timedOut = "timed-out"
+    /// The store dropped the answer of a request it no longer waited for.
+    case dropped
+
+    /// What the text trace writes before `authenticate(N)`.
+    var traceWords: String {
+      switch self {
+      case .started, .finished, .cancelled: rawValue
+      case .timedOut: "timed out"
+      case .dropped: "dropped the late response to"
+      }
+    }
+  }
+
   /// The output for a step in the life of an auth request (only with `--trace`).
   func lifecycle(_ kind: StoreEvent.Kind, at when: Duration, line: Int) -> String? {
     guard trace else { return nil }
-    let event: String
+    let step: RequestStep
     let attempt: Int
     var outcome: String?
     var duration: Duration?
@@ -69,24 +108,19 @@ struct ReplayFormatter {
     case .transition:
       return nil
     case .effectStarted(let number):
-      (event, attempt) = ("started", number)
+      (step, attempt) = (.started, number)
     case .effectFinished(let number, let result, let took):
-      (event, attempt, outcome, duration) = ("finished", number, result, took)
+      (step, attempt, outcome, duration) = (.finished, number, result, took)
     case .effectCancelled(let number, let took):
-      (event, attempt, duration) = ("cancelled", number, took)
+      (step, attempt, duration) = (.cancelled, number, took)
     case .effectTimedOut(let number, let took):
-      (event, attempt, duration) = ("timed-out", number, took)
+      (step, attempt, duration) = (.timedOut, number, took)
     case .responseDropped(let number, let result, let took):
-      (event, attempt, outcome, duration) = ("dropped", number, result, took)
+      (step, attempt, outcome, duration) = (.dropped, number, result, took)
     }
     switch format {
     case .text:
-      var text = "[\(time(when))] line \(line): "
-      switch event {
-      case "dropped": text += "dropped the late response to authenticate(\(attempt))"
-      case "timed-out": text += "timed out authenticate(\(attempt))"
-      default: text += "\(event) authenticate(\(attempt))"
-      }
+      var text = "[\(time(when))] line \(line): \(step.traceWords) authenticate(\(attempt))"
       if let outcome { text += ": \(outcome)" }
       if let duration { text += " after \(time(duration))" }
       return text
@@ -95,7 +129,7 @@ struct ReplayFormatter {
         "type": .string("event"),
         "line": .int(line),
         "time": .string(time(when)),
-        "event": .string(event),
+        "event": .string(step.rawValue),
         "attempt": .int(attempt),
       ]
       if let outcome { object["outcome"] = .string(outcome) }

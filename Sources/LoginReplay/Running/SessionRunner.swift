@@ -7,10 +7,11 @@ import LoginRuntime
 /// engine behind `login-replay`, for any front end that has commands to run.
 ///
 /// With `--auth demo` (the default) the store runs on a ``VirtualClock`` with a scripted
-/// service: `respond` decides the request in flight or queues an outcome, `wait` advances the clock (each response and timeout
-/// falls due in time order), `settle` advances it until no request is in flight, and no
-/// real time passes. With `--auth URL` the store talks to the ``HTTPAuthService`` on the
-/// real clock: `wait` sleeps, `settle` waits for the answer, and `respond` is rejected.
+/// service: `respond` decides the request in flight or queues an outcome, `wait` advances the
+/// clock (each response and timeout falls due in time order), `settle` advances it until no
+/// request is in flight, and no real time passes. With `--auth URL` the store talks to the
+/// ``HTTPAuthService`` on the real clock: `wait` sleeps, `settle` waits for the answer, and
+/// `respond` is rejected.
 ///
 /// Every event the store reports through its `onEvent` hook (transitions, including the
 /// responses and timeouts it feeds back, and each request's start, end, cancellation or
@@ -19,8 +20,8 @@ import LoginRuntime
 ///
 /// ```swift
 /// let runner = try SessionRunner(options: ReplayOptions(input: .standardInput), output: out)
-/// for case .success(let command) in try SessionFile.commands(path: path) {
-///   await runner.run(command)
+/// for line in try SessionCommandSequence(path: path) {
+///   await runner.run(line)
 /// }
 /// let status = await runner.finish()
 /// ```
@@ -32,10 +33,6 @@ public final class SessionRunner {
   /// overflow the clock or its output.
   public static let virtualTimeLimit = Duration.seconds(1_000_000_000)
 
-  /// How much longer than the store's timeout the HTTP service's own timeout is (1 s), so
-  /// that with `--auth URL` the store's timeout always fires first.
-  static let httpTimeoutMargin = Duration.seconds(1)
-
   /// What the run has done so far.
   public private(set) var summary = ReplaySummary()
 
@@ -44,7 +41,7 @@ public final class SessionRunner {
   public var isOutputClosed: Bool { output.failure != nil }
 
   private let store: LoginStore
-  private let timing: ReplayTiming
+  private let timing: Timing
   private let inbox: EventInbox
   private let formatter: ReplayFormatter
   private let output: any ReplayOutput
@@ -93,11 +90,11 @@ public final class SessionRunner {
       do {
         // The store's timeout must decide: given the same duration, the service's own timer
         // would race it, and the trace would show "finished …: timeout" or "timed out" at
-        // random. A margin lets the store's fire first and cancel the request.
+        // random. The service's timeout is set longer, so the store's fires first.
         service = try HTTPAuthService(
           .init(
             endpoint: endpoint, wireFormat: wireFormat,
-            timeout: options.timeout + Self.httpTimeoutMargin))
+            timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: options.timeout)))
       } catch {
         throw .auth(error)
       }
@@ -163,6 +160,15 @@ public final class SessionRunner {
       output.writeLine(formatter.snapshot(of: state, at: timing.elapsed, line: line))
     }
     output.flush()
+  }
+
+  /// Runs a line the session delivered: its command, or, for a bad line, its error (see
+  /// ``reject(_:)``).
+  public func run(_ line: Result<LocatedCommand, SessionError>) async {
+    switch line {
+    case .success(let located): await run(located)
+    case .failure(let error): reject(error)
+    }
   }
 
   /// Reports a bad line and skips it: `FILE:LINE:COLUMN: error: MESSAGE` on standard error
@@ -258,12 +264,17 @@ public final class SessionRunner {
     switch timing {
     case .virtual(let clock, _):
       guard clock.now.offset + duration <= Self.virtualTimeLimit else {
-        reject(SessionError(.clockLimit(command: "wait"), at: location))
+        reject(SessionError(.clockLimit(command: .wait), at: location))
         return
       }
       await clock.advance(by: duration)
     case .real:
-      try? await Task.sleep(for: duration)
+      do {
+        try await Task.sleep(for: duration)
+      } catch {
+        // Cancelled: whoever runs the replay is stopping it. The wait ends here, and what
+        // arrived until now is still printed below, with the time reached.
+      }
     }
     await printEvents()
     if let object = formatter.clockStep(.wait, at: timing.elapsed, line: line) {
@@ -278,7 +289,7 @@ public final class SessionRunner {
         await clock.waitUntilIdle()
         if let next = clock.nextDeadline, next.offset > Self.virtualTimeLimit {
           await printEvents()
-          reject(SessionError(.clockLimit(command: "settle"), at: location))
+          reject(SessionError(.clockLimit(command: .settle), at: location))
           return
         }
         guard await clock.advanceToNextDeadline() else { break }
@@ -342,5 +353,48 @@ public final class SessionRunner {
     guard var iterator = states else { return }
     if let state = await iterator.next() { latestState = state }
     states = iterator
+  }
+}
+
+/// Options that name a replay that cannot be set up: a screen that cannot be drawn, or an
+/// auth endpoint that is refused (such as plain `http` to a host that is not loopback).
+public enum ReplaySetupError: Error, Equatable, Sendable {
+  /// The renderer refused the width.
+  case renderer(TextRenderer.OptionsError)
+  /// The HTTP auth service refused the endpoint or the timeout.
+  case auth(HTTPAuthService.ConfigurationError)
+
+  /// A sentence for `error: …` on standard error.
+  public var message: String {
+    switch self {
+    case .renderer(let error): error.message
+    case .auth(let error): error.description
+    }
+  }
+}
+
+extension SessionRunner {
+  /// Where a replay's time comes from, and so what `wait`, `settle` and `respond` do.
+  enum Timing {
+    /// The virtual clock and the scripted service (`--auth demo`): deterministic, no sleeping.
+    case virtual(VirtualClock, ScriptedAuthService)
+    /// The real clock (`--auth URL`), started with the store: `wait` sleeps for real.
+    case real(start: ContinuousClock.Instant)
+
+    /// The time since the store was created.
+    var elapsed: Duration {
+      switch self {
+      case .virtual(let clock, _): clock.now.offset
+      case .real(let start): start.duration(to: .now)
+      }
+    }
+
+    /// Whether times are real (and printed to the millisecond).
+    var isReal: Bool {
+      switch self {
+      case .virtual: false
+      case .real: true
+      }
+    }
   }
 }

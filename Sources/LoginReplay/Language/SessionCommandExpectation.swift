@@ -6,40 +6,32 @@ extension SessionCommand {
   /// ``evaluate(state:effects:)`` compares it with a state, so every front end reports
   /// `expected X, got Y` with the same words.
   public enum Expectation: Equatable, Sendable {
-    /// `expect phase PHASE`
+    /// `expect phase PHASE`: the phase the screen is in.
     case phase(LoginPhase.Kind)
-    /// `expect can-submit true|false`
+    /// `expect can-submit true|false`: whether the Log In button is enabled.
     case canSubmit(Bool)
-    /// `expect loading true|false`
+    /// `expect loading true|false`: whether the spinner is shown.
     case loading(Bool)
-    /// `expect password-visible true|false`
+    /// `expect password-visible true|false`: whether the password shows in plain text.
     case passwordVisible(Bool)
     /// `expect error TEXT|none`: the user-facing error message, `nil` for none.
     case error(String?)
     /// `expect email-error TEXT|none`: the inline email error, `nil` for none.
     case emailError(String?)
-    /// `expect reset-suggested true|false`
+    /// `expect reset-suggested true|false`: whether "Forgot your password?" is offered.
     case resetSuggested(Bool)
     /// `expect effects none|NAME...`: the effects of the most recent action, in order.
     case effects([LoginEffect.Kind])
 
-    /// The word after `expect`.
+    /// The word after `expect`, naming the ``Expectation`` case of the same name.
     public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
-      /// `phase`
       case phase
-      /// `can-submit`
       case canSubmit = "can-submit"
-      /// `loading`
       case loading
-      /// `password-visible`
       case passwordVisible = "password-visible"
-      /// `error`
       case error
-      /// `email-error`
       case emailError = "email-error"
-      /// `reset-suggested`
       case resetSuggested = "reset-suggested"
-      /// `effects`
       case effects
     }
 

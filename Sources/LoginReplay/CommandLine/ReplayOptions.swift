@@ -23,6 +23,9 @@ public struct ReplayOptions: Equatable, Sendable {
     case demo
     /// The HTTP auth service at this `http` or `https` URL, on the real clock.
     case url(URL)
+
+    /// How the command line names ``demo``: `--auth demo`.
+    public static let demoName = "demo"
   }
 
   /// The wire format spoken to an auth URL.
@@ -42,27 +45,91 @@ public struct ReplayOptions: Equatable, Sendable {
   }
 
   /// The options `login-replay` understands, as written on the command line.
+  ///
+  /// Each option declares what the help says about it (``valueName``, ``abstract``,
+  /// ``possibleValues``, ``defaultValue``), derived from the constants the parser uses, and
+  /// ``ReplayOptions/helpText`` is built from these declarations.
   public enum Option: String, CaseIterable, Equatable, Sendable {
-    /// `--format text|jsonl`
     case format = "--format"
-    /// `--trace`
     case trace = "--trace"
-    /// `--auth demo|URL`
     case auth = "--auth"
-    /// `--auth-format json|oauth2`
     case authFormat = "--auth-format"
-    /// `--client-id ID`
     case clientID = "--client-id"
-    /// `--timeout DURATION`
     case timeout = "--timeout"
-    /// `--width N`
     case width = "--width"
-    /// `--ascii`
     case ascii = "--ascii"
-    /// `--version`
     case version = "--version"
-    /// `--help`, also spelled `-h`.
+    /// Also spelled `-h`.
     case help = "--help"
+
+    /// Every spelling, short ones first: `-h`, `--help`.
+    public var names: [String] {
+      self == .help ? ["-h", rawValue] : [rawValue]
+    }
+
+    /// The placeholder for the option's value in the help, such as `duration`; `nil` for a
+    /// flag, which takes no value.
+    public var valueName: String? {
+      switch self {
+      case .format: "format"
+      case .auth: "auth"
+      case .authFormat: "auth-format"
+      case .clientID: "id"
+      case .timeout: "duration"
+      case .width: "n"
+      case .trace, .ascii, .version, .help: nil
+      }
+    }
+
+    /// What the option does, in a sentence or two for the help.
+    public var abstract: String {
+      switch self {
+      case .format:
+        "text: snapshots as rendered screens; jsonl: one JSON object per action."
+      case .trace:
+        "Print one line per transition and per step of each auth request (in jsonl: add "
+          + "\"event\" objects)."
+      case .auth:
+        "demo, or the URL of an HTTP auth service (the clock is then real, wait sleeps and "
+          + "respond is an error)."
+      case .authFormat: "The wire format spoken to the URL."
+      case .clientID: "The OAuth 2.0 client_id sent with --auth-format oauth2."
+      case .timeout:
+        "The store's request timeout, such as 30s or 500ms, at most "
+          + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day)."
+      case .width:
+        "The screen width in columns, from \(widthRange.lowerBound) to "
+          + "\(widthRange.upperBound)."
+      case .ascii: "Draw plain ASCII instead of box-drawing characters."
+      case .version: "Show the version."
+      case .help: "Show help information."
+      }
+    }
+
+    /// The values the option accepts when they are a fixed list; empty otherwise.
+    public var possibleValues: [String] {
+      switch self {
+      case .format: Format.allCases.map(\.rawValue)
+      case .authFormat: AuthFormat.allCases.map(\.rawValue)
+      default: []
+      }
+    }
+
+    /// The option's value when it is not given, as the command line writes it; `nil` for a
+    /// flag and for `--width`, whose default is the renderer's own.
+    public var defaultValue: String? {
+      let defaults = ReplayOptions(input: .standardInput)
+      switch self {
+      case .format: return defaults.format.rawValue
+      case .auth:
+        guard case .demo = defaults.auth else { return nil }
+        return Auth.demoName
+      case .authFormat: return defaults.authFormat.rawValue
+      case .clientID: return defaults.clientID
+      case .timeout: return DurationLiteral.format(defaults.timeout)
+      case .trace, .width, .ascii, .version, .help: return nil
+      }
+    }
   }
 
   /// The store's request timeout when `--timeout` is not given.

@@ -4,7 +4,7 @@ import Testing
 @testable import LoginReplay
 
 /// The whole-file check (every error, up to 20) and the second, streaming pass.
-@Suite struct SessionFileTests {
+@Suite struct SessionCheckerTests {
   @Test func checkListsEveryErrorInLineOrder() throws {
     let text = """
       # A session with three mistakes.
@@ -18,7 +18,7 @@ import Testing
       """
     let file = try TemporaryFile(text)
     defer { file.remove() }
-    let errors = try SessionFile.check(path: file.path)
+    let errors = try SessionChecker.check(path: file.path)
     #expect(
       errors.map(\.description) == [
         "\(file.path):3:6: error: bad field for 'type'; expected email or password; "
@@ -34,9 +34,9 @@ import Testing
     for number in 1...30 { text += "oops\(number)\n" }
     let file = try TemporaryFile(text)
     defer { file.remove() }
-    let errors = try SessionFile.check(path: file.path)
+    let errors = try SessionChecker.check(path: file.path)
     #expect(errors.count == 20)
-    #expect(SessionFile.maximumReportedErrors == 20)
+    #expect(SessionChecker.maximumReportedErrors == 20)
     #expect(errors.first?.location.line == 2)
     #expect(errors.last?.location.line == 21)
     #expect(errors.last?.kind == .unknownCommand(suggestion: nil))
@@ -48,7 +48,7 @@ import Testing
       + [UInt8](repeating: 0x20, count: 70_000) + Array("\n\"\n".utf8)
     let file = try TemporaryFile(bytes)
     defer { file.remove() }
-    let errors = try SessionFile.check(path: file.path)
+    let errors = try SessionChecker.check(path: file.path)
     #expect(
       errors.map(\.kind) == [
         .invalidUTF8(byte: 0xFE), .nulByte, .lineTooLong(length: 70_000), .unterminatedString,
@@ -60,8 +60,8 @@ import Testing
   @Test func aCleanFileHasNoErrorsAndStreamsItsCommands() throws {
     let file = try TemporaryFile("type email a@b.co\n\n# note\nsubmit\nwait 2s\n")
     defer { file.remove() }
-    #expect(try SessionFile.check(path: file.path).isEmpty)
-    let commands = try SessionFile.commands(path: file.path).map { try $0.get() }
+    #expect(try SessionChecker.check(path: file.path).isEmpty)
+    let commands = try SessionCommandSequence(path: file.path).map { try $0.get() }
     #expect(
       commands == [
         LocatedCommand(.type(.email, "a@b.co"), at: .init(file: file.path, line: 1, column: 1)),
@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func aMissingFileThrows() {
-    #expect(throws: SessionError.self) { try SessionFile.check(path: "/no/such/file.login") }
+    #expect(throws: SessionError.self) { try SessionChecker.check(path: "/no/such/file.login") }
   }
 
   @Test func aLargeFileIsCheckedAsAStream() throws {
@@ -82,7 +82,7 @@ import Testing
     text += "sumbit\n"
     let file = try TemporaryFile(text)
     defer { file.remove() }
-    let errors = try SessionFile.check(path: file.path)
+    let errors = try SessionChecker.check(path: file.path)
     #expect(errors.map(\.location.line) == [100_000])
   }
 }

@@ -19,27 +19,11 @@ final class ThreadedCommandSource: Sendable {
   private typealias Item = Result<LocatedCommand, SessionError>
 
   private struct State {
-    /// A ring of ``capacity`` places: `count` items from `head` on, in order.
-    var ring = [Item?](repeating: nil, count: ThreadedCommandSource.capacity)
-    var head = 0
-    var count = 0
+    /// The parsed lines not taken yet; the reading thread holds a place (the `space`
+    /// semaphore) before it appends, so appending never finds the queue full.
+    var queue = RingBuffer<Item>(capacity: ThreadedCommandSource.capacity)
     var waiter: CheckedContinuation<Item?, Never>?
     var isFinished = false
-
-    /// Appends `item`; the reading thread holds a place for it (the `space` semaphore).
-    mutating func push(_ item: Item) {
-      ring[(head + count) % ring.count] = item
-      count += 1
-    }
-
-    mutating func pop() -> Item? {
-      guard count > 0 else { return nil }
-      let item = ring[head]
-      ring[head] = nil
-      head = (head + 1) % ring.count
-      count -= 1
-      return item
-    }
   }
 
   private let state = Mutex(State())
@@ -54,8 +38,8 @@ final class ThreadedCommandSource: Sendable {
   init(fileDescriptor: Int32, fileName: String) {
     for _ in 0..<Self.capacity { space.signal() }
     let thread = Thread { [self] in
-      let reader = SessionReader(
-        lines: LineReader(fileDescriptor: fileDescriptor, fileName: fileName))
+      let reader = SessionCommandSequence(
+        lines: DescriptorLineReader(fileDescriptor: fileDescriptor, fileName: fileName))
       while true {
         space.wait()
         let item = reader.next()
@@ -67,7 +51,7 @@ final class ThreadedCommandSource: Sendable {
             state.waiter = nil
             return waiter
           }
-          if let item { state.push(item) }
+          if let item { _ = state.queue.append(item) }
           return nil
         }
         if let waiter {
@@ -89,7 +73,7 @@ final class ThreadedCommandSource: Sendable {
       case wait
     }
     let ready: Ready = state.withLock { state in
-      if let item = state.pop() { return .item(item) }
+      if let item = state.queue.removeFirst() { return .item(item) }
       return state.isFinished ? .end : .wait
     }
     switch ready {
@@ -104,7 +88,7 @@ final class ThreadedCommandSource: Sendable {
     return await withCheckedContinuation { (waiter: CheckedContinuation<Item?, Never>) in
       // The thread may have queued or finished between the check above and now.
       let now: Ready = state.withLock { state in
-        if let item = state.pop() { return .item(item) }
+        if let item = state.queue.removeFirst() { return .item(item) }
         if state.isFinished { return .end }
         state.waiter = waiter
         return .wait

@@ -17,4 +17,20 @@ public struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable {
   /// 3: standard output could not be written (a full disk, `/dev/full`); what was lost is
   /// said once on standard error. A pipe closed by its reader ends the run quietly instead.
   public static let outputFailed = ExitCode(rawValue: 3)
+
+  /// Every status `login-replay` exits with, in order, as the help lists them.
+  public static let allCases: [ExitCode] = [
+    .success, .expectationFailed, .usageOrInputError, .outputFailed,
+  ]
+
+  /// What the status means, in a few words for the help; empty for other statuses.
+  public var abstract: String {
+    switch self {
+    case .success: "every expectation held"
+    case .expectationFailed: "at least one expectation failed"
+    case .usageOrInputError: "a usage, input or parse error"
+    case .outputFailed: "standard output could not be written"
+    default: ""
+    }
+  }
 }

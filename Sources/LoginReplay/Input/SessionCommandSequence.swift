@@ -2,23 +2,24 @@
 ///
 /// Each element is a parsed command or the error of one line; blank and comment lines are
 /// skipped. After an error the reader goes on with the next line, so a front end can report
-/// a bad line and continue (standard input) or collect every error (``SessionFile/check(path:)``).
-/// It reads through a ``LineReader``, so on a pipe a command is available as soon as its
-/// newline arrives. It is a single-pass `Sequence`.
+/// a bad line and continue (standard input) or collect every error
+/// (``SessionChecker/check(path:realAuth:)``). It reads through a ``DescriptorLineReader``,
+/// so on a pipe a command is available as soon as its newline arrives. It is a single-pass
+/// `Sequence`.
 ///
 /// ```swift
-/// for result in SessionReader.standardInput() {
+/// for result in SessionCommandSequence.standardInput() {
 ///   switch result {
 ///   case .success(let located): run(located.command)
 ///   case .failure(let error): report(error)
 ///   }
 /// }
 /// ```
-public final class SessionReader: Sequence, IteratorProtocol {
-  private let lines: LineReader
+public final class SessionCommandSequence: Sequence, IteratorProtocol {
+  private let lines: DescriptorLineReader
 
   /// Reads the session that `lines` delivers.
-  public init(lines: LineReader) {
+  public init(lines: DescriptorLineReader) {
     self.lines = lines
   }
 
@@ -26,13 +27,13 @@ public final class SessionReader: Sequence, IteratorProtocol {
   ///
   /// - Throws: ``SessionError/Kind/unreadable(reason:)`` when the file cannot be opened.
   public convenience init(path: String) throws(SessionError) {
-    self.init(lines: try LineReader(path: path))
+    self.init(lines: try DescriptorLineReader(path: path))
   }
 
   /// A reader of the session on standard input, named `<stdin>` in locations.
-  public static func standardInput() -> SessionReader {
-    SessionReader(
-      lines: LineReader(fileDescriptor: 0, fileName: SourceLocation.standardInputName))
+  public static func standardInput() -> SessionCommandSequence {
+    SessionCommandSequence(
+      lines: DescriptorLineReader(fileDescriptor: 0, fileName: SourceLocation.standardInputName))
   }
 
   /// The name used in locations: the path or `<stdin>`.

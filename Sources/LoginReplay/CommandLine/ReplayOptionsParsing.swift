@@ -103,7 +103,7 @@ extension ReplayOptions {
   }
 
   private static func auth(_ value: String) throws(UsageError) -> Auth {
-    if value == "demo" { return .demo }
+    if value == Auth.demoName { return .demo }
     guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
     else {
@@ -159,4 +159,14 @@ extension ReplayOptions {
     }
     return width
   }
+}
+
+/// What a `login-replay` command line asks for: run a session, or print help or the version.
+public enum ReplayInvocation: Equatable, Sendable {
+  /// Run the session with these options.
+  case run(ReplayOptions)
+  /// `--help` or `-h`: print ``ReplayOptions/helpText`` on standard output, exit 0.
+  case help
+  /// `--version`: print ``ReplayOptions/versionText`` on standard output, exit 0.
+  case version
 }

@@ -15,8 +15,9 @@
 /// On a pipe a line is delivered as soon as its newline arrives (the reader calls `read(2)`
 /// only when it holds no complete line), so another program can drive it interactively.
 /// A UTF-8 byte order mark at the start of the first line is ignored. The reader is a
-/// single-pass `Sequence`; a failure to read ends it after one ``SessionError/Kind/unreadable(reason:)``.
-public final class LineReader: Sequence, IteratorProtocol {
+/// single-pass `Sequence`; a failure to read ends it after one
+/// ``SessionError/Kind/unreadable(reason:)``.
+public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// The longest line accepted, in bytes, without its line end.
   public static let maximumLineLength = 65_536
   /// How many bytes each `read(2)` asks for.
@@ -48,7 +49,7 @@ public final class LineReader: Sequence, IteratorProtocol {
   ///   - maximumLineLength: The longest line accepted, in bytes (tests use smaller limits).
   public convenience init(
     fileDescriptor: Int32, fileName: String,
-    maximumLineLength: Int = LineReader.maximumLineLength
+    maximumLineLength: Int = DescriptorLineReader.maximumLineLength
   ) {
     self.init(
       fileDescriptor: fileDescriptor, fileName: fileName, closes: false,
@@ -59,12 +60,7 @@ public final class LineReader: Sequence, IteratorProtocol {
   ///
   /// - Throws: ``SessionError/Kind/unreadable(reason:)`` at line 0 when it cannot be opened.
   public convenience init(path: String) throws(SessionError) {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw SessionError(
-        .unreadable(reason: Self.systemMessage(errno)),
-        at: SourceLocation(file: path, line: 0, column: 0))
-    }
+    let descriptor = try Self.open(path)
     self.init(
       fileDescriptor: descriptor, fileName: path, closes: true,
       lineLimit: Self.maximumLineLength)
@@ -180,9 +176,43 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
   }
 
+  /// Opens `path` for reading and returns its descriptor, which the caller must close.
+  ///
+  /// - Throws: ``SessionError/Kind/unreadable(reason:)`` at line 0 when it cannot be opened.
+  static func open(_ path: String) throws(SessionError) -> Int32 {
+    #if canImport(Glibc)
+      let descriptor = Glibc.open(path, O_RDONLY)
+    #else
+      let descriptor = Darwin.open(path, O_RDONLY)
+    #endif
+    guard descriptor >= 0 else { throw unreadable(path, errno: errno) }
+    return descriptor
+  }
+
+  /// The error for a file at `path` that cannot be opened or examined: `errno` was `code`.
+  static func unreadable(_ path: String, errno code: Int32) -> SessionError {
+    SessionError(
+      .unreadable(reason: systemMessage(code)), at: SourceLocation(file: path, line: 0, column: 0))
+  }
+
   /// The system's sentence for the `errno` value `code`.
   static func systemMessage(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
+  }
+}
+
+/// One line of a session as the ``DescriptorLineReader`` delivers it: valid UTF-8 text and
+/// its number.
+public struct SourceLine: Equatable, Sendable {
+  /// The 1-based line number.
+  public var number: Int
+  /// The line's text without its line end (`\n` or `\r\n`); never contains NUL.
+  public var text: String
+
+  /// Creates a line.
+  public init(number: Int, text: String) {
+    self.number = number
+    self.text = text
   }
 }

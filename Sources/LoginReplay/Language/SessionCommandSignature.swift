@@ -1,0 +1,141 @@
+extension SessionCommand {
+  /// The command words of session files, in the order the format lists them; each names the
+  /// ``SessionCommand`` case of the same name.
+  public enum Name: String, CaseIterable, Equatable, Hashable, Sendable {
+    case type
+    case set
+    case clear
+    case backspace
+    case togglePassword = "toggle-password"
+    case submit
+    case cancel
+    case logout
+    case respond
+    case wait
+    case settle
+    case expect
+    case snapshot
+
+    /// What follows the word in the command's synopsis, such as `email|password TEXT`;
+    /// empty for a command without arguments.
+    var argumentSynopsis: String {
+      switch self {
+      case .type, .set: "email|password TEXT"
+      case .clear: "email|password"
+      case .backspace: "email|password [N]"
+      case .togglePassword, .submit, .cancel, .logout, .settle, .snapshot: ""
+      case .respond: "OUTCOME [after DURATION]"
+      case .wait: "DURATION"
+      case .expect: "WHAT VALUE"
+      }
+    }
+
+    /// How many words may follow the command word.
+    var argumentCount: ArgumentCount {
+      switch self {
+      case .type, .set: .exactly(2)
+      case .clear, .wait: .exactly(1)
+      case .backspace: .either(1, 2)
+      case .togglePassword, .submit, .cancel, .logout, .settle, .snapshot: .exactly(0)
+      case .respond: .either(1, 3)
+      case .expect: .exactly(2)
+      }
+    }
+  }
+
+  /// A command as messages name it: its word (`type`), or for an `expect` line the word and
+  /// the subject (`expect error`), with its synopsis and how many arguments it takes.
+  ///
+  /// The parser checks every argument count against this one table, and error kinds hold a
+  /// signature rather than the command's text.
+  public enum Signature: Equatable, Hashable, Sendable {
+    /// A command other than `expect WHAT`, or a bare `expect` with nothing after it.
+    case command(Name)
+    /// `expect` with this subject: its count is that of the values after the subject.
+    case expect(Expectation.Subject)
+
+    /// The command as the user knows it: `type`, `expect error`.
+    public var text: String {
+      switch self {
+      case .command(let name): name.rawValue
+      case .expect(let subject): "\(Name.expect.rawValue) \(subject.rawValue)"
+      }
+    }
+
+    /// The synopsis: `type email|password TEXT`, `expect phase PHASE`, `submit`.
+    public var usage: String {
+      argumentSynopsis.isEmpty ? text : "\(text) \(argumentSynopsis)"
+    }
+
+    /// The placeholders after ``text`` in ``usage``.
+    var argumentSynopsis: String {
+      switch self {
+      case .command(let name): name.argumentSynopsis
+      case .expect(let subject): subject.valueSynopsis
+      }
+    }
+
+    /// How many words may follow ``text``.
+    var argumentCount: ArgumentCount {
+      switch self {
+      case .command(let name): name.argumentCount
+      case .expect(let subject): subject.valueCount
+      }
+    }
+  }
+
+  /// How many words may follow a command (or the subject of an `expect`).
+  enum ArgumentCount: Equatable, Sendable {
+    case exactly(Int)
+    case either(Int, Int)
+    case atLeast(Int)
+
+    /// Whether `count` words are allowed.
+    func allows(_ count: Int) -> Bool {
+      switch self {
+      case .exactly(let n): count == n
+      case .either(let a, let b): count == a || count == b
+      case .atLeast(let n): count >= n
+      }
+    }
+
+    /// The most words allowed, or `nil` when there is no limit.
+    var maximum: Int? {
+      switch self {
+      case .exactly(let n): n
+      case .either(let a, let b): max(a, b)
+      case .atLeast: nil
+      }
+    }
+
+    /// The count as a message says it: `no arguments`, `2`, `1 or 2`, `at least 1`.
+    var text: String {
+      switch self {
+      case .exactly(0): "no arguments"
+      case .exactly(let n): "\(n)"
+      case .either(let a, let b): "\(a) or \(b)"
+      case .atLeast(let n): "at least \(n)"
+      }
+    }
+  }
+}
+
+extension SessionCommand.Expectation.Subject {
+  /// What follows the subject in its synopsis, such as `true|false`.
+  var valueSynopsis: String {
+    switch self {
+    case .phase: "PHASE"
+    case .canSubmit, .loading, .passwordVisible, .resetSuggested: "true|false"
+    case .error, .emailError: "TEXT|none"
+    case .effects: "none|NAME..."
+    }
+  }
+
+  /// How many words may follow the subject.
+  var valueCount: SessionCommand.ArgumentCount {
+    switch self {
+    case .effects: .atLeast(1)
+    default: .exactly(1)
+    }
+  }
+}

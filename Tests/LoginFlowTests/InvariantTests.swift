@@ -105,9 +105,9 @@ struct InvariantChecker {
       // 1. At most one request in flight, and only in submitting.
       if outstanding.count > 1 { return fail("\(outstanding.count) requests in flight") }
       switch next.phase {
-      case .submitting(let attempt):
-        if outstanding != [attempt] {
-          return fail("submitting(\(attempt)) but in flight: \(outstanding)")
+      case .submitting:
+        if outstanding != [next.attempt] {
+          return fail("submitting(\(next.attempt)) but in flight: \(outstanding)")
         }
       case .idle, .editing, .succeeded, .failed:
         if !outstanding.isEmpty { return fail("\(next.phase) with a request in flight") }
@@ -139,6 +139,9 @@ struct InvariantChecker {
       }
       // Derived flags agree with the phase.
       if next.isLoading != (next.attemptInFlight != nil) { return fail("isLoading disagrees") }
+      if (next.attemptInFlight == next.attempt) != (next.phase == .submitting) {
+        return fail("attemptInFlight \(String(describing: next.attemptInFlight)) disagrees")
+      }
       if next.canSubmit && (next.isLoading || next.isLoggedIn) {
         return fail("canSubmit while busy")
       }
@@ -234,6 +237,25 @@ struct InvariantTests {
         failures += 1
         if failures >= 3 { return }
       }
+    }
+  }
+
+  @Test(
+    "the attempt in flight is the state's attempt while submitting, and none otherwise",
+    arguments: LoginPhase.Kind.allCases)
+  func attemptInFlightFollowsThePhase(kind: LoginPhase.Kind) {
+    let phase: LoginPhase =
+      switch kind {
+      case .idle: .idle
+      case .editing: .editing
+      case .submitting: .submitting
+      case .succeeded: .succeeded(InvariantChecker.session)
+      case .failed: .failed(.timedOut)
+      }
+    for attempt in [0, 1, 2, 41] {
+      let state = LoginState(phase: phase, attempt: attempt)
+      #expect((state.attemptInFlight == attempt) == (kind == .submitting), "\(kind), \(attempt)")
+      #expect((state.attemptInFlight != nil) == (kind == .submitting), "\(kind), \(attempt)")
     }
   }
 

@@ -55,7 +55,7 @@ enum TransitionDocument {
     switch kind {
     case .idle: .idle
     case .editing: .editing
-    case .submitting: .submitting(attempt: inFlight)
+    case .submitting: .submitting
     case .succeeded: .succeeded(AuthSession(token: "t"))
     case .failed: .failed(.serverError)
     }

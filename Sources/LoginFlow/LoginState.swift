@@ -155,7 +155,7 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
       + "emailLimitReached: \(emailLimitReached), passwordLimitReached: \(passwordLimitReached))"
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` again, so that `debugPrint` never shows the password either.
   public var debugDescription: String { description }
 
   /// A mirror with a placeholder in place of the password.

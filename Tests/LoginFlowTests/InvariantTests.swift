@@ -24,7 +24,10 @@ enum ActionTemplate: CustomStringConvertible {
   }
 }
 
-/// Checks the spec's invariants over random action sequences.
+/// Checks the machine's invariants over random action sequences: (1) at most one request in
+/// flight, and only while submitting; (2) every request ends in one response or one cancel;
+/// (3) a response for another attempt changes nothing; (4) `reduce` is pure; (5) no text
+/// shows a hidden password or any token; (6) no field holds more than its maximum.
 struct InvariantChecker {
   static let password = "Pw-\u{1F511}-SECRET-91"
   static let token = "TOKEN-SECRET-77"

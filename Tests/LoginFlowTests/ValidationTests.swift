@@ -142,7 +142,7 @@ struct ValidationTests {
     }
   }
 
-  @Test("error messages are the spec's sentences", arguments: AuthError.allCases)
+  @Test("error messages are the documented sentences", arguments: AuthError.allCases)
   func messages(_ error: AuthError) {
     let expected: String =
       switch error {

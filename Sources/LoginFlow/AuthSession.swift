@@ -27,7 +27,7 @@ extension AuthSession: CustomStringConvertible, CustomDebugStringConvertible, Cu
     return text + ")"
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` again, so that `debugPrint` never shows a token either.
   public var debugDescription: String { description }
 
   /// A mirror with placeholders in place of the tokens.

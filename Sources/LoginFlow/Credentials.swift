@@ -22,7 +22,7 @@ extension Credentials: CustomStringConvertible, CustomDebugStringConvertible, Cu
     "Credentials(email: \(String(reflecting: email)), password: \(Redacted.placeholder))"
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` again, so that `debugPrint` never shows the password either.
   public var debugDescription: String { description }
 
   /// A mirror that shows the email and a placeholder for the password.

@@ -19,21 +19,22 @@ public enum LoginAction: Equatable, Sendable {
   /// Auth request `attempt` finished with this result.
   case authResponse(attempt: Int, Result<AuthSession, AuthError>)
 
-  /// The action without its associated data, for tables, tests and output.
+  /// The action without its associated data, for tables, tests and output; the raw value is
+  /// the case's name, as `Docs/TransitionTable.md` writes it.
   public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// See ``LoginAction/emailChanged(_:)``.
+    /// A new text in the email field, whatever it is.
     case emailChanged
-    /// See ``LoginAction/passwordChanged(_:)``.
+    /// A new text in the password field, whatever it is.
     case passwordChanged
-    /// See ``LoginAction/passwordVisibilityToggled``.
+    /// A tap on the show/hide password button.
     case passwordVisibilityToggled
-    /// See ``LoginAction/submitTapped``.
+    /// A tap on Log In or Try Again.
     case submitTapped
-    /// See ``LoginAction/cancelTapped``.
+    /// A cancel of the request in flight, or a dismissal of the error shown.
     case cancelTapped
-    /// See ``LoginAction/logoutTapped``.
+    /// A logout.
     case logoutTapped
-    /// See ``LoginAction/authResponse(attempt:_:)``.
+    /// The end of an auth request, successful or not, for any attempt.
     case authResponse
   }
 
@@ -69,7 +70,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     }
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` again, so that `debugPrint` never shows a password either.
   public var debugDescription: String { description }
 
   /// A mirror that replaces a password with a placeholder.

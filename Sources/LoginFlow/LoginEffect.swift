@@ -55,7 +55,7 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
     }
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` again, so that `debugPrint` never shows a password either.
   public var debugDescription: String { description }
 
   /// A mirror whose credentials child is itself redacted.

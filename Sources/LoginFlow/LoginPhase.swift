@@ -1,31 +1,34 @@
 /// Where the login screen is in its life: exactly one of five phases.
 ///
-/// The phase carries the data that only makes sense inside it — the attempt in flight,
-/// the session after success, the error after a failure — so that no combination of
-/// booleans can describe an impossible screen.
+/// The phase carries the data that only makes sense inside it — the session after success,
+/// the error after a failure — so that no combination of booleans can describe an impossible
+/// screen. The attempt in flight is not repeated here: while submitting it is
+/// ``LoginState/attempt``, read as ``LoginState/attemptInFlight``, so the two can never
+/// disagree.
 public enum LoginPhase: Equatable, Sendable {
   /// Nothing typed yet, or back at the start after logging out.
   case idle
   /// The user is filling in the form; no request is in flight and no error is shown.
   case editing
-  /// Auth request `attempt` is in flight; the form is locked.
-  case submitting(attempt: Int)
+  /// Auth request ``LoginState/attempt`` is in flight; the form is locked.
+  case submitting
   /// The user is logged in with `session`.
   case succeeded(AuthSession)
   /// The last attempt failed with `error`, which the screen shows.
   case failed(AuthError)
 
-  /// The phase without its associated data, for tables, tests and output.
+  /// The phase without its associated data, for tables, tests and output; the raw value is
+  /// the phase's name in session files, JSON and `Docs/TransitionTable.md`.
   public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
-    /// See ``LoginPhase/idle``.
+    /// The empty form, before any typing or after a logout.
     case idle
-    /// See ``LoginPhase/editing``.
+    /// The form being filled in, with no request in flight and no error shown.
     case editing
-    /// See ``LoginPhase/submitting(attempt:)``.
+    /// A request in flight, the form locked.
     case submitting
-    /// See ``LoginPhase/succeeded(_:)``.
+    /// Logged in.
     case succeeded
-    /// See ``LoginPhase/failed(_:)``.
+    /// An error shown after a failed attempt.
     case failed
   }
 
@@ -42,27 +45,28 @@ public enum LoginPhase: Equatable, Sendable {
 }
 
 extension LoginPhase: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// A short, redacted description such as `submitting(2)` or `failed(timedOut)`.
+  /// A short, redacted description such as `editing`, `submitting` or `failed(timedOut)`.
+  ///
+  /// The attempt in flight belongs to the state: ``LoginState/description`` prints a
+  /// submitting phase as `submitting(2)`.
   public var description: String {
     switch self {
     case .idle: "idle"
     case .editing: "editing"
-    case .submitting(let attempt): "submitting(\(attempt))"
+    case .submitting: "submitting"
     case .succeeded(let session): "succeeded(\(session))"
     case .failed(let error): "failed(\(error))"
     }
   }
 
-  /// The same as ``description``: the phase never holds a secret worth showing.
+  /// The redacted ``description`` again, so that `debugPrint` never shows a token either.
   public var debugDescription: String { description }
 
   /// A mirror whose children never include a token.
   public var customMirror: Mirror {
     switch self {
-    case .idle, .editing:
+    case .idle, .editing, .submitting:
       Mirror(self, children: [], displayStyle: .enum)
-    case .submitting(let attempt):
-      Mirror(self, children: ["attempt": attempt], displayStyle: .enum)
     case .succeeded(let session):
       Mirror(self, children: ["session": session], displayStyle: .enum)
     case .failed(let error):

@@ -17,7 +17,8 @@ public struct LoginState: Equatable, Sendable {
   public var isPasswordVisible: Bool
   /// Where the screen is in its life.
   public var phase: LoginPhase
-  /// The id of the most recent auth request; 0 before the first, which is 1.
+  /// The id of the most recent auth request; 0 before the first, which is 1. While ``phase``
+  /// is ``LoginPhase/submitting``, it is the request in flight (see ``attemptInFlight``).
   public var attempt: Int
   /// How many attempts in a row failed with ``AuthError/invalidCredentials``.
   public var consecutiveInvalidCredentials: Int
@@ -127,10 +128,10 @@ extension LoginState {
   /// Whether the user is logged in, so the app should navigate on.
   public var isLoggedIn: Bool { session != nil }
 
-  /// The attempt in flight, if any.
+  /// The id of the request in flight: ``attempt`` while submitting, otherwise `nil`.
   public var attemptInFlight: Int? {
     switch phase {
-    case .submitting(let attempt): attempt
+    case .submitting: attempt
     case .idle, .editing, .succeeded, .failed: nil
     }
   }
@@ -142,16 +143,19 @@ extension LoginState {
 }
 
 extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// A one-line, redacted description: the password appears only as its length.
+  /// A one-line, redacted description: the password appears only as its length, and a
+  /// submitting phase with its attempt, as `submitting(2)`.
   public var description: String {
-    "LoginState(email: \(String(reflecting: email)), password: \(Redacted.length(of: password)), "
+    let phaseText = attemptInFlight.map { "submitting(\($0))" } ?? "\(phase)"
+    return "LoginState(email: \(String(reflecting: email)), "
+      + "password: \(Redacted.length(of: password)), "
       + "isPasswordVisible: \(isPasswordVisible), "
-      + "phase: \(phase), attempt: \(attempt), "
+      + "phase: \(phaseText), attempt: \(attempt), "
       + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials), "
       + "emailLimitReached: \(emailLimitReached), passwordLimitReached: \(passwordLimitReached))"
   }
 
-  /// The same as ``description``.
+  /// The redacted ``description`` again, so that `debugPrint` never shows the password either.
   public var debugDescription: String { description }
 
   /// A mirror with a placeholder in place of the password.

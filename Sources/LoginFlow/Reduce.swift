@@ -10,7 +10,7 @@
 /// (state, _) = reduce(state, .emailChanged("demo@example.com"))
 /// (state, _) = reduce(state, .passwordChanged("Password123!"))
 /// let (next, effects) = reduce(state, .submitTapped)
-/// // next.phase == .submitting(attempt: 1)
+/// // next.phase == .submitting, next.attempt == 1
 /// // effects == [.authenticate(attempt: 1, next.credentials)]
 /// ```
 ///
@@ -53,16 +53,16 @@ public func reduce(
   case (.idle, .submitTapped), (.editing, .submitTapped), (.failed, .submitTapped):
     guard state.canSubmit else { return (state, []) }
     next.attempt = state.attempt + 1
-    next.phase = .submitting(attempt: next.attempt)
+    next.phase = .submitting
     return (next, [.authenticate(attempt: next.attempt, state.credentials)])
   // No second request while one is in flight, and nothing to submit after success.
   case (.submitting, .submitTapped), (.succeeded, .submitTapped):
     return (state, [])
 
   // Cancel stops the request in flight, or dismisses a shown error.
-  case (.submitting(let attempt), .cancelTapped):
+  case (.submitting, .cancelTapped):
     next.phase = .editing
-    return (next, [.cancelAuthentication(attempt: attempt)])
+    return (next, [.cancelAuthentication(attempt: state.attempt)])
   case (.failed, .cancelTapped):
     next.phase = .editing
     return (next, [])
@@ -82,8 +82,8 @@ public func reduce(
     return (state, [])
 
   // Only the response to the attempt in flight is applied; any other is stale.
-  case (.submitting(let inFlight), .authResponse(let attempt, let result)):
-    guard attempt == inFlight else { return (state, []) }
+  case (.submitting, .authResponse(let attempt, let result)):
+    guard attempt == state.attempt else { return (state, []) }
     switch result {
     case .success(let session):
       next.phase = .succeeded(session)

@@ -55,6 +55,12 @@ struct HTTPRequestBuilder {
   }
 
   /// A JSON string literal for `text` (RFC 8259 escaping; non-ASCII is kept as UTF-8).
+  ///
+  /// The short escapes (`\n`, `\t`, …) and lowercase `\u00xx`, as common JSON encoders
+  /// send them; U+007F, U+2028 and U+2029 stay raw, as RFC 8259 allows. LoginRendering's
+  /// `JSONValue.quoted` escapes differently on purpose (one `\u00XX` form, and those three
+  /// escaped, for line-oriented output pinned by goldens); the two decode alike, and
+  /// sharing one would change the bytes this request sends.
   static func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {

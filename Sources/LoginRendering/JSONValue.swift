@@ -61,6 +61,13 @@ public enum JSONValue: Equatable, Hashable, Sendable {
   /// `"` and `\` are backslash-escaped; control characters (U+0000–U+001F and U+007F) and
   /// the line and paragraph separators U+2028 and U+2029 become `\u00XX`-style escapes;
   /// everything else is written as is (the output is UTF-8).
+  ///
+  /// LoginHTTP's request body has its own escaper on purpose: it writes the short escapes
+  /// (`\n`, `\t`, …) and leaves U+007F, U+2028 and U+2029 raw, and its bytes are what a
+  /// backend receives. This one writes a single form for every control character and also
+  /// escapes those three, so that a JSON line stays one visible line in any reader, and its
+  /// bytes are pinned by the `jsonl` goldens. Both decode to the same string; sharing one
+  /// escaper would move the bytes of one of the two.
   public static func quoted(_ string: String) -> String {
     var output = "\""
     for scalar in string.unicodeScalars {

@@ -1,3 +1,5 @@
+import LoginFlow
+
 /// Turns any string into cells that draw predictably on a terminal.
 ///
 /// Widths follow one rule per grapheme: emoji and East Asian Wide or Fullwidth characters
@@ -90,11 +92,11 @@ enum TerminalText {
     (0x20...0x7E).contains(scalar.value)
   }
 
-  /// `\u{HEX}` for `scalar`, as one cell as wide as its text: a cut or a line break falls
-  /// before or after a whole escape, never inside one (no `\u{30` left dangling).
+  /// `\u{HEX}` for `scalar` (``ScalarEscape/escaped(_:)``), as one cell as wide as its text:
+  /// a cut or a line break falls before or after a whole escape, never inside one (no `\u{30`
+  /// left dangling).
   private static func escaped(_ scalar: Unicode.Scalar) -> [DisplayCell] {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let text = "\\u{\(hex)}"
+    let text = ScalarEscape.escaped(scalar)
     return [DisplayCell(text: text, width: text.count)]
   }
 }

@@ -50,8 +50,8 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     actionDescription = action.description
     from = before.phase.kind
     to = after.phase.kind
-    fromLabel = Self.label(before.phase)
-    toLabel = Self.label(after.phase)
+    fromLabel = Self.label(of: before)
+    toLabel = Self.label(of: after)
     self.effects = effects.map(EffectSummary.init)
     changedState = before != after
   }
@@ -66,12 +66,12 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     return text
   }
 
-  /// A short label of `phase` that never includes a token.
-  static func label(_ phase: LoginPhase) -> String {
-    switch phase {
+  /// A short label of the phase of `state` that never includes a token.
+  static func label(of state: LoginState) -> String {
+    switch state.phase {
     case .idle: "idle"
     case .editing: "editing"
-    case .submitting(let attempt): "submitting(\(attempt))"
+    case .submitting: "submitting(\(state.attempt))"
     case .succeeded: "succeeded"
     case .failed(let error): "failed(\(error.name))"
     }

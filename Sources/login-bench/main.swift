@@ -74,7 +74,7 @@ await Benchmark(
 let renderer = TextRenderer()
 let screens = [
   LoginState(email: "demo@example.com", password: "Password123!", phase: .editing),
-  LoginState(email: "demo@example.com", password: "Password123!", phase: .submitting(attempt: 1)),
+  LoginState(email: "demo@example.com", password: "Password123!", phase: .submitting, attempt: 1),
   LoginState(email: "用户@例子.广告", password: "pw", phase: .failed(.networkUnavailable)),
 ]
 await Benchmark(name: "TextRenderer.render (40 columns)", operations: 3_000) {

@@ -24,7 +24,10 @@ enum ActionTemplate: CustomStringConvertible {
   }
 }
 
-/// Checks the spec's invariants over random action sequences.
+/// Checks the machine's invariants over random action sequences: (1) at most one request in
+/// flight, and only while submitting; (2) every request ends in one response or one cancel;
+/// (3) a response for another attempt changes nothing; (4) `reduce` is pure; (5) no text
+/// shows a hidden password or any token; (6) no field holds more than its maximum.
 struct InvariantChecker {
   static let password = "Pw-\u{1F511}-SECRET-91"
   static let token = "TOKEN-SECRET-77"
@@ -105,9 +108,9 @@ struct InvariantChecker {
       // 1. At most one request in flight, and only in submitting.
       if outstanding.count > 1 { return fail("\(outstanding.count) requests in flight") }
       switch next.phase {
-      case .submitting(let attempt):
-        if outstanding != [attempt] {
-          return fail("submitting(\(attempt)) but in flight: \(outstanding)")
+      case .submitting:
+        if outstanding != [next.attempt] {
+          return fail("submitting(\(next.attempt)) but in flight: \(outstanding)")
         }
       case .idle, .editing, .succeeded, .failed:
         if !outstanding.isEmpty { return fail("\(next.phase) with a request in flight") }
@@ -139,6 +142,9 @@ struct InvariantChecker {
       }
       // Derived flags agree with the phase.
       if next.isLoading != (next.attemptInFlight != nil) { return fail("isLoading disagrees") }
+      if (next.attemptInFlight == next.attempt) != (next.phase == .submitting) {
+        return fail("attemptInFlight \(String(describing: next.attemptInFlight)) disagrees")
+      }
       if next.canSubmit && (next.isLoading || next.isLoggedIn) {
         return fail("canSubmit while busy")
       }
@@ -234,6 +240,25 @@ struct InvariantTests {
         failures += 1
         if failures >= 3 { return }
       }
+    }
+  }
+
+  @Test(
+    "the attempt in flight is the state's attempt while submitting, and none otherwise",
+    arguments: LoginPhase.Kind.allCases)
+  func attemptInFlightFollowsThePhase(kind: LoginPhase.Kind) {
+    let phase: LoginPhase =
+      switch kind {
+      case .idle: .idle
+      case .editing: .editing
+      case .submitting: .submitting
+      case .succeeded: .succeeded(InvariantChecker.session)
+      case .failed: .failed(.timedOut)
+      }
+    for attempt in [0, 1, 2, 41] {
+      let state = LoginState(phase: phase, attempt: attempt)
+      #expect((state.attemptInFlight == attempt) == (kind == .submitting), "\(kind), \(attempt)")
+      #expect((state.attemptInFlight != nil) == (kind == .submitting), "\(kind), \(attempt)")
     }
   }
 

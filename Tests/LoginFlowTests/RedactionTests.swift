@@ -24,12 +24,14 @@ struct RedactionTests {
       switch kind {
       case .idle: .idle
       case .editing: .editing
-      case .submitting: .submitting(attempt: 1)
+      case .submitting: .submitting
       case .succeeded: .succeeded(session)
       case .failed: .failed(.invalidCredentials)
       }
     return [false, true].map {
-      LoginState(email: "demo@example.com", password: password, isPasswordVisible: $0, phase: phase)
+      LoginState(
+        email: "demo@example.com", password: password, isPasswordVisible: $0, phase: phase,
+        attempt: 1)
     }
   }
 
@@ -75,7 +77,7 @@ struct RedactionTests {
     #expect("\(LoginAction.passwordChanged("abc"))" == "passwordChanged(<redacted> 3 characters)")
     #expect("\(LoginPhase.failed(.timedOut))" == "failed(timedOut)")
     let state = LoginState(
-      email: "a@b.co", password: "abc", phase: .submitting(attempt: 2), attempt: 2)
+      email: "a@b.co", password: "abc", phase: .submitting, attempt: 2)
     #expect(
       "\(state)"
         == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0, emailLimitReached: false, passwordLimitReached: false)"

@@ -33,7 +33,7 @@ enum Fixture {
     switch kind {
     case .idle: .idle
     case .editing: .editing
-    case .submitting: .submitting(attempt: inFlight)
+    case .submitting: .submitting
     case .succeeded: .succeeded(session)
     case .failed: .failed(.serverError)
     }
@@ -68,13 +68,13 @@ enum Fixture {
   }
 }
 
-/// Every expected transition, keyed by "phase/action". A missing key fails the exhaustive
-/// test, so adding a phase or an action kind without writing its row here fails.
-let transitionTable: [String: [TransitionCase]] = {
+/// Every expected transition, keyed by its cell. A missing key fails the exhaustive test, so
+/// adding a phase or an action kind without writing its row here fails.
+let transitionTable: [TransitionCell: [TransitionCase]] = {
   typealias F = Fixture
-  var table: [String: [TransitionCase]] = [:]
+  var table: [TransitionCell: [TransitionCase]] = [:]
   func row(_ phase: LoginPhase.Kind, _ action: LoginAction.Kind, _ cases: [TransitionCase]) {
-    table["\(phase)/\(action)"] = cases
+    table[TransitionCell(phase: phase, action: action)] = cases
   }
   func same(_ variant: String, _ before: LoginState, _ action: LoginAction) -> TransitionCase {
     TransitionCase(variant: variant, before: before, action: action, after: before, effects: [])
@@ -232,7 +232,7 @@ let transitionTable: [String: [TransitionCase]] = {
           variant: "valid form", before: before, action: .submitTapped,
           after: F.with(before) {
             $0.attempt = 5
-            $0.phase = .submitting(attempt: 5)
+            $0.phase = .submitting
           },
           effects: [
             .authenticate(
@@ -264,7 +264,7 @@ let transitionTable: [String: [TransitionCase]] = {
     })
 
   // Submitting: the form is locked, no second request, cancel, and the responses.
-  let submitting = F.state(.submitting(attempt: F.inFlight))
+  let submitting = F.state(.submitting)
   // A locked form ignores every change, however long.
   func locked(_ before: LoginState) -> (email: [TransitionCase], password: [TransitionCase]) {
     let email =
@@ -374,8 +374,8 @@ struct TransitionTests {
     "every (phase, action) pair has a row and behaves as written",
     arguments: LoginPhase.Kind.allCases, LoginAction.Kind.allCases)
   func everyPair(phase: LoginPhase.Kind, action: LoginAction.Kind) throws {
-    let cases = try #require(
-      transitionTable["\(phase)/\(action)"], "no table row for \(phase) + \(action)")
+    let cell = TransitionCell(phase: phase, action: action)
+    let cases = try #require(transitionTable[cell], "no table row for \(cell)")
     #expect(!cases.isEmpty)
     for row in cases {
       #expect(row.before.phase.kind == phase, "\(row.testDescription)")
@@ -388,18 +388,14 @@ struct TransitionTests {
 
   @Test("the table has no row for a pair that does not exist")
   func noExtraRows() {
-    let pairs = Set(
-      LoginPhase.Kind.allCases.flatMap { phase in
-        LoginAction.Kind.allCases.map { "\(phase)/\($0)" }
-      })
-    #expect(Set(transitionTable.keys) == pairs)
+    #expect(Set(transitionTable.keys) == Set(TransitionCell.all))
   }
 
   @Test(
     "reduce is pure: the same input gives the same output",
-    arguments: Array(transitionTable.keys.sorted()))
-  func purity(pair: String) throws {
-    for row in try #require(transitionTable[pair]) {
+    arguments: TransitionCell.all)
+  func purity(cell: TransitionCell) throws {
+    for row in try #require(transitionTable[cell]) {
       let first = reduce(row.before, row.action)
       let second = reduce(row.before, row.action)
       #expect(first.state == second.state)
@@ -448,6 +444,7 @@ struct TransitionTests {
     (state, _) = reduce(state, .cancelTapped)
     (state, effects) = reduce(state, .submitTapped)
     #expect(effects.map(\.attempt) == [2])
-    #expect(state.phase == .submitting(attempt: 2))
+    #expect(state.phase == .submitting)
+    #expect(state.attemptInFlight == 2)
   }
 }

@@ -133,7 +133,7 @@ struct ValidationTests {
     #expect(!LoginState(email: "demo@example.com", password: " ").canSubmit)
     let phases: [(LoginPhase, Bool)] = [
       (.idle, true), (.editing, true), (.failed(.timedOut), true),
-      (.submitting(attempt: 1), false), (.succeeded(AuthSession(token: "t")), false),
+      (.submitting, false), (.succeeded(AuthSession(token: "t")), false),
     ]
     for (phase, expected) in phases {
       var state = form
@@ -142,7 +142,7 @@ struct ValidationTests {
     }
   }
 
-  @Test("error messages are the spec's sentences", arguments: AuthError.allCases)
+  @Test("error messages are the documented sentences", arguments: AuthError.allCases)
   func messages(_ error: AuthError) {
     let expected: String =
       switch error {
@@ -167,7 +167,7 @@ struct ValidationTests {
 
   @Test("derived flags follow the phase and the counter")
   func derived() {
-    #expect(LoginState(phase: .submitting(attempt: 1)).isLoading)
+    #expect(LoginState(phase: .submitting, attempt: 1).isLoading)
     #expect(!LoginState(phase: .editing).isLoading)
     #expect(LoginState(phase: .succeeded(AuthSession(token: "t"))).isLoggedIn)
     #expect(LoginState(phase: .editing).errorMessage == nil)

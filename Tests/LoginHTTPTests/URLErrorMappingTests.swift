@@ -8,7 +8,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// Every URLError code the issue lists, plus representatives of "anything else".
+/// Every URLError code `Docs/HTTP.md` maps, plus representatives of "anything else".
 @Suite(.timeLimit(.minutes(1))) struct URLErrorMappingTests {
   static let rows: [(URLError.Code, AuthError)] = [
     (.notConnectedToInternet, .networkUnavailable),

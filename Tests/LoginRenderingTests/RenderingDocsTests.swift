@@ -66,6 +66,17 @@ import Testing
     #expect(text.contains("longer than \(LoginState.maximumEmailLength) scalars"))
   }
 
+  @Test func theErrorMessagesAreTheCodes() throws {
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Docs/Rendering.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    for error in AuthError.allCases {
+      let name = "\(error)".prefix { $0 != "(" }
+      #expect(text.contains("   - `\(name)`: `\(error.message)`"), "\(name)")
+    }
+  }
+
   @Test func copiesAreFoundInMarkdown() {
     let markdown = "x\n<!-- snapshot: a -->\n```text\none\ntwo\n```\n<!-- snapshot: b -->\nno block"
     let copies = Self.copies(in: markdown)

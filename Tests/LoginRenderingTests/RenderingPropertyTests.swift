@@ -33,7 +33,7 @@ import Testing
   /// A random state in any phase, with random fields.
   static func randomState(_ generator: inout SeededGenerator, password: String) -> LoginState {
     let phases: [LoginPhase] =
-      [.idle, .editing, .submitting(attempt: 1), .succeeded(AuthSession(token: "tok"))]
+      [.idle, .editing, .submitting, .succeeded(AuthSession(token: "tok"))]
       + AuthError.allCases.map(LoginPhase.failed)
     return LoginState(
       email: randomString(&generator),

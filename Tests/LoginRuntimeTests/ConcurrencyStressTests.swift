@@ -81,7 +81,7 @@ struct ConcurrencyStressTests {
     await store.close()
     var previous = LoginState()
     for await state in states {
-      if case .submitting(let attempt) = state.phase { #expect(attempt == state.attempt) }
+      if case .submitting = state.phase { #expect(state.attemptInFlight == state.attempt) }
       if case .succeeded = state.phase { #expect(state.password.isEmpty) }
       #expect(state.attempt >= previous.attempt)
       previous = state

@@ -14,6 +14,6 @@ enum Fixtures {
   /// The state right after submitting `filledForm` as attempt `attempt`.
   static func submitting(_ attempt: Int) -> LoginState {
     LoginState(
-      email: email, password: password, phase: .submitting(attempt: attempt), attempt: attempt)
+      email: email, password: password, phase: .submitting, attempt: attempt)
   }
 }

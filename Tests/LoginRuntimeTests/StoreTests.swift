@@ -8,7 +8,7 @@ struct StoreTests {
   @Test func submitThenSuccess() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       let request = try await tester.nextRequest()
@@ -27,7 +27,7 @@ struct StoreTests {
   @Test func cancelWhileHeldIsObservedAndALateResponseChangesNothing() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       let request = try await tester.nextRequest()
@@ -50,7 +50,7 @@ struct StoreTests {
   @Test func doubleSubmitWhileInFlightStartsOneRequest() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       await tester.send(.submitTapped)
@@ -70,14 +70,14 @@ struct StoreTests {
   @Test func submitCancelSubmitAppliesOnlyTheSecondAttempt() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       await tester.send(.cancelTapped, effects: [.cancelAuthentication(attempt: 1)]) {
         $0.phase = .editing
       }
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 2)
+        $0.phase = .submitting
         $0.attempt = 2
       }
       let first = try await tester.nextRequest()
@@ -99,7 +99,7 @@ struct StoreTests {
   @Test func aStaleResponseSentFromOutsideIsIgnored() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       await tester.send(.authResponse(attempt: 7, .success(Fixtures.session)))
@@ -118,7 +118,7 @@ struct StoreTests {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.passwordVisibilityToggled) { $0.isPasswordVisible = true }
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       await tester.release(try await tester.nextRequest(), .failure(.rateLimited(retryAfter: nil)))
@@ -127,7 +127,7 @@ struct StoreTests {
         $0.phase = .failed(.rateLimited(retryAfter: nil))
       }
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 2)
+        $0.phase = .submitting
         $0.attempt = 2
       }
       await tester.release(try await tester.nextRequest(), .success(Fixtures.session))

@@ -9,7 +9,7 @@ import Testing
 struct StrictStoreTesterTests {
   private func submit(_ tester: StrictStoreTester) async {
     await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-      $0.phase = .submitting(attempt: 1)
+      $0.phase = .submitting
       $0.attempt = 1
     }
   }
@@ -26,7 +26,7 @@ struct StrictStoreTesterTests {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await withKnownIssue {
         await tester.send(.submitTapped) {
-          $0.phase = .submitting(attempt: 1)
+          $0.phase = .submitting
           $0.attempt = 1
         }
       }

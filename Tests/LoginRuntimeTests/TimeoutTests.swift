@@ -37,12 +37,12 @@ struct TimeoutTests {
     try await withStrictStoreTester(initialState: Fixtures.filledForm, timeout: row.configured) {
       tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       let request = try await tester.nextRequest()
       await tester.advance(by: timeout - tester.clock.minimumResolution)
-      #expect(await tester.store.state.phase == .submitting(attempt: 1))
+      #expect(await tester.store.state.attemptInFlight == 1)
       #expect(!request.isCancelled)
       await tester.advance(by: tester.clock.minimumResolution)
       await tester.receive(.effectTimedOut(attempt: 1, duration: timeout))
@@ -88,7 +88,7 @@ struct TimeoutTests {
   @Test func aResponseOneTickEarlierWins() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
-        $0.phase = .submitting(attempt: 1)
+        $0.phase = .submitting
         $0.attempt = 1
       }
       let request = try await tester.nextRequest()

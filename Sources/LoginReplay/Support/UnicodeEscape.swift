@@ -1,11 +1,11 @@
-/// The `\u{HEX}` escape, as LoginReplay writes a character that cannot be shown raw.
-///
-/// Session strings use it for control characters (`SessionCommand.quoted(_:)`), and the
-/// tokenizer reads the same form back. It is the one place in LoginReplay that writes it.
+import LoginFlow
+
+/// Which characters session text never writes raw: control characters, escaped with the
+/// package's one `\u{HEX}` form (``ScalarEscape``), which the tokenizer reads back.
 enum UnicodeEscape {
-  /// `\u{1F}` for U+001F: uppercase hex digits without leading zeros.
+  /// `\u{1F}` for U+001F: the package's escape.
   static func escaped(_ scalar: Unicode.Scalar) -> String {
-    "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+    ScalarEscape.escaped(scalar)
   }
 
   /// Whether `scalar` is a control character (U+0000 to U+001F, or DEL), which session text

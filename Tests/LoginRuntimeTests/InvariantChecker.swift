@@ -1,6 +1,5 @@
 import LoginFlow
-
-@testable import LoginRuntime
+import LoginRuntime
 
 /// Checks the spec's invariants against a store's events as they happen (the store calls it
 /// synchronously, in order) and collects every violation.

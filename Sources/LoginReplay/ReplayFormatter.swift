@@ -71,13 +71,13 @@ struct ReplayFormatter {
     case .effectStarted(let number):
       (event, attempt) = ("started", number)
     case .effectFinished(let number, let result, let took):
-      (event, attempt, outcome, duration) = ("finished", number, result, took)
+      (event, attempt, outcome, duration) = ("finished", number, result.name, took)
     case .effectCancelled(let number, let took):
       (event, attempt, duration) = ("cancelled", number, took)
     case .effectTimedOut(let number, let took):
       (event, attempt, duration) = ("timed-out", number, took)
     case .responseDropped(let number, let result, let took):
-      (event, attempt, outcome, duration) = ("dropped", number, result, took)
+      (event, attempt, outcome, duration) = ("dropped", number, result.name, took)
     }
     switch format {
     case .text:

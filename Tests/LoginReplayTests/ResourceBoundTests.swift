@@ -34,7 +34,7 @@ import Testing
     #expect(
       dropped.first
         == .responseDropped(
-          attempt: 1, outcome: "success", duration: DemoAuthService.delay))
+          attempt: 1, outcome: .success, duration: DemoAuthService.delay))
     #expect(events.droppedAttempts == Array(1...cycles))
     await store.close()
     service.shutDown()

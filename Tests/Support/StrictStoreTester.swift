@@ -27,7 +27,7 @@ import Testing
 ///   }
 ///   try await tester.release(tester.nextRequest(), .failure(.serverError))
 ///   await tester.receive(
-///     .responseDropped(attempt: 1, outcome: "server-error", duration: .seconds(30)))
+///     .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .seconds(30)))
 /// }
 /// ```
 public final class StrictStoreTester {

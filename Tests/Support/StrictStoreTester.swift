@@ -47,8 +47,9 @@ public final class StrictStoreTester {
   private var isFinished = false
 
   /// Creates a store starting at `initialState`, with a request timeout of `timeout` (the
-  /// store's default when `nil`). Only ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``
-  /// creates testers, so that the final check always runs.
+  /// store's default when `nil`). Only
+  /// ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)`` creates testers, so
+  /// that the final check always runs.
   init(initialState: LoginState = LoginState(), timeout: Duration? = nil) {
     let clock = VirtualClock()
     let service = ControllableAuthService()
@@ -261,7 +262,11 @@ public final class StrictStoreTester {
     let actual = transition.changedState ? await states.next() ?? state : state
     if actual != expected {
       Issue.record(
-        "State after \(transition.actionDescription):\n  expected \(expected)\n  actual   \(actual)",
+        """
+        State after \(transition.actionDescription):
+          expected \(expected)
+          actual   \(actual)
+        """,
         sourceLocation: sourceLocation)
     }
     state = actual

@@ -1,22 +1,36 @@
 extension Duration {
-  /// A short, exact rendering for traces: `0s`, `1.5s`, `30s`, `0.000000001s`.
+  /// The package's one duration format, exact and total: seconds with every significant
+  /// decimal down to the attosecond, trailing zeros removed, `-` before a negative value.
   ///
-  /// Seconds with up to nine decimals (nanoseconds), trailing zeros removed, so the same
-  /// duration always prints the same way on every platform. Durations beyond ±Int64.max
-  /// seconds (where `components` would trap) print as that bound.
-  var traceText: String {
-    let bound = Duration.seconds(Int64.max)
-    let (seconds, attoseconds) = min(max(self, .zero - bound), bound).components
-    let negative = seconds < 0 || attoseconds < 0
-    let wholeSeconds = seconds.magnitude
-    let nanoseconds = attoseconds.magnitude / 1_000_000_000
-    var text = (negative ? "-" : "") + String(wholeSeconds)
-    if nanoseconds > 0 {
-      var fraction = String(nanoseconds)
-      fraction = String(repeating: "0", count: max(0, 9 - fraction.count)) + fraction
-      while fraction.hasSuffix("0") { fraction.removeLast() }
-      text += "." + fraction
+  /// `0s`, `1.5s`, `0.25s`, `30s`, `0.000000001s`, `-2.5s`. The same duration prints the same
+  /// way on every platform. Every `Duration` prints exactly, including those whose seconds do
+  /// not fit an `Int64` (where `components` would trap). Store events and virtual instants
+  /// print with it.
+  package var traceText: String {
+    // Peel off whole blocks of 10^18 s until the rest fits `components`; a Duration holds
+    // at most about 1.7 × 10^20 s, so this loops at most 171 times, and only for absurd values.
+    let block = Duration.seconds(1_000_000_000_000_000_000)
+    var rest = self
+    var blocks = 0
+    while rest >= block {
+      rest -= block
+      blocks += 1
     }
-    return text + "s"
+    while rest <= (.zero - block) {
+      rest += block
+      blocks += 1
+    }
+    let (seconds, attoseconds) = rest.components
+    var wholeSeconds = String(seconds.magnitude)
+    if blocks > 0 {
+      wholeSeconds =
+        String(blocks) + String(repeating: "0", count: 18 - wholeSeconds.count) + wholeSeconds
+    }
+    let sign = self < .zero ? "-" : ""
+    guard attoseconds != 0 else { return sign + wholeSeconds + "s" }
+    var fraction = String(attoseconds.magnitude)
+    fraction = String(repeating: "0", count: 18 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return sign + wholeSeconds + "." + fraction + "s"
   }
 }

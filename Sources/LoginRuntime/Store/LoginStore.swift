@@ -235,7 +235,7 @@ public actor LoginStore {
 struct StateSnapshot: Sendable {
   /// How many times the store's state has changed before this snapshot.
   let version: Int
-  /// The state.
+  /// The store's state after that many changes.
   let state: LoginState
 }
 

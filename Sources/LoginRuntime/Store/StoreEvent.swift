@@ -8,7 +8,7 @@ import LoginFlow
 public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
   /// When it happened: the time on the store's clock since the store was created.
   public var time: Duration
-  /// What happened.
+  /// What happened, with the attempt, outcome and duration a trace line needs.
   public var kind: Kind
 
   /// Creates an event; the store makes them, tests compare against them.

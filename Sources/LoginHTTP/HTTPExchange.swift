@@ -1,7 +1,6 @@
 import Foundation
 import LoginFlow
 import LoginRuntime
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -58,7 +57,7 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
   private let request: URLRequest
   private let timeout: Duration
   private let maximumBodyBytes: Int
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// The longest deadline honoured; a longer configured timeout waits this long: the store's
   /// longest timeout plus ``HTTPAuthService/Configuration/storeTimeoutMargin`` (a day and a

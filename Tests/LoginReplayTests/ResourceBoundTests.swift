@@ -1,7 +1,6 @@
 import Foundation
 import LoginFlow
 import LoginRuntime
-import Synchronization
 import Testing
 
 @testable import LoginReplay
@@ -35,7 +34,7 @@ import Testing
     #expect(
       dropped.first
         == .responseDropped(
-          attempt: 1, outcome: "success", duration: DemoAuthService.delay))
+          attempt: 1, outcome: .success, duration: DemoAuthService.delay))
     #expect(events.droppedAttempts == Array(1...cycles))
     await store.close()
     service.shutDown()
@@ -74,7 +73,7 @@ import Testing
 
 /// The store's events, collected from its `onEvent` hook.
 final class EventLog: Sendable {
-  private let events = Mutex<[StoreEvent]>([])
+  private let events = Locked<[StoreEvent]>([])
 
   func append(_ event: StoreEvent) { events.withLock { $0.append(event) } }
 

@@ -45,7 +45,7 @@ struct CloseAndStreamTests {
     #expect(request.isCancelled)
     #expect(await store.isClosed)
     #expect(clock.sleeperCount == 0, "the timeout is gone")
-    #expect(await store.inFlightAttempt == nil)
+    #expect(await store.attemptInFlight == nil)
 
     // Nothing is applied after close: not a late answer, not a new action, not the timeout.
     request.release(.success(Fixtures.session))
@@ -84,9 +84,9 @@ struct CloseAndStreamTests {
     let store = LoginStore(
       initialState: Fixtures.filledForm, service: ControllableAuthService(), clock: clock)
     #expect(await store.send(.submitTapped) == [.authenticate(attempt: 1, Fixtures.credentials)])
-    #expect(await store.inFlightAttempt == 1)
+    #expect(await store.attemptInFlight == 1)
     #expect(await store.send(.cancelTapped) == [.cancelAuthentication(attempt: 1)])
-    #expect(await store.inFlightAttempt == nil)
+    #expect(await store.attemptInFlight == nil)
     #expect(await store.runningAttempts == [1], "the held call has not returned yet")
     await store.close()
   }

@@ -69,7 +69,7 @@ struct ConcurrencyStressTests {
     await clock.advance(by: .seconds(3))
     #expect(sent.all.count == 1000)
     #expect(await store.runningAttempts.isEmpty)
-    #expect(await store.inFlightAttempt == nil)
+    #expect(await store.attemptInFlight == nil)
     let final = await store.state
     #expect(final.attemptInFlight == nil)
     #expect(final.attempt == checker.startedAttempts.count)

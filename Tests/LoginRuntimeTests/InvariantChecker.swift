@@ -1,8 +1,7 @@
 import LoginFlow
+import LoginRuntime
 
-@testable import LoginRuntime
-
-/// Checks the spec's invariants against a store's events as they happen (the store calls it
+/// Checks the login machine's invariants against a store's events as they happen (the store calls it
 /// synchronously, in order) and collects every violation.
 final class InvariantChecker: Sendable {
   private struct State {

@@ -48,8 +48,8 @@ struct StoreEventTests {
         "[5.25s] cancelled authenticate(2) after 0.25s",
         "[5.25s] transition submitTapped: editing -> submitting(3) [authenticate(3)]",
         "[5.25s] started authenticate(3)",
-        "[5.25s] dropped stale response to authenticate(1): success after 5.25s",
-        "[5.25s] dropped stale response to authenticate(2): server-error after 0.25s",
+        "[5.25s] dropped late response to authenticate(1): success after 5.25s",
+        "[5.25s] dropped late response to authenticate(2): server-error after 0.25s",
         "[6.75s] finished authenticate(3): success after 1.5s",
         "[6.75s] transition authResponse(3, success(AuthSession(token: <redacted>))): "
           + "submitting(3) -> succeeded",

@@ -35,7 +35,8 @@ struct StrictStoreTesterTests {
         $0.phase = .editing
       }
       await tester.release(request, .failure(.serverError))
-      await tester.receive(.responseDropped(attempt: 1, outcome: "server-error", duration: .zero))
+      await tester.receive(
+        .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .zero))
     }
   }
 
@@ -83,7 +84,7 @@ struct StrictStoreTesterTests {
       }
       await tester.release(try await tester.nextRequest(), .failure(.serverError))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: "server-error", duration: .seconds(30)))
+        .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .seconds(30)))
     }
   }
 

@@ -51,7 +51,7 @@ struct TimeoutTests {
       }
       #expect(request.isCancelled, "the service sees the cancellation")
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.responseDropped(attempt: 1, outcome: "success", duration: timeout))
+      await tester.receive(.responseDropped(attempt: 1, outcome: .success, duration: timeout))
     }
   }
 
@@ -95,7 +95,7 @@ struct TimeoutTests {
       let justBefore = Duration.seconds(30) - tester.clock.minimumResolution
       await tester.advance(by: justBefore)
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.effectFinished(attempt: 1, outcome: "success", duration: justBefore))
+      await tester.receive(.effectFinished(attempt: 1, outcome: .success, duration: justBefore))
       await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
@@ -128,7 +128,7 @@ struct TimeoutTests {
     #expect(
       lifecycle == [
         .effectStarted(attempt: 1),
-        .effectFinished(attempt: 1, outcome: "success", duration: .seconds(30) - .nanoseconds(1)),
+        .effectFinished(attempt: 1, outcome: .success, duration: .seconds(30) - .nanoseconds(1)),
       ])
   }
 

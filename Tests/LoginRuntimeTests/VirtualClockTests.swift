@@ -163,11 +163,25 @@ struct VirtualClockLimitTests {
 
 @Suite("Duration trace text")
 struct DurationTraceTextTests {
-  @Test("any duration prints, huge ones as the bound")
-  func total() {
-    let huge = Duration.seconds(Int64.max) + .seconds(Int64.max)
-    #expect(huge.traceText == "\(Int64.max)s")
-    #expect((.zero - huge).traceText == "-\(Int64.max)s")
-    #expect(Duration.milliseconds(1500).traceText == "1.5s")
+  static let twiceInt64Max = Duration.seconds(Int64.max) + .seconds(Int64.max)
+  static let cases: [(Duration, String)] = [
+    (.zero, "0s"),
+    (.milliseconds(1500), "1.5s"),
+    (.milliseconds(250), "0.25s"),
+    (.seconds(30), "30s"),
+    (.nanoseconds(1), "0.000000001s"),
+    (Duration(secondsComponent: 0, attosecondsComponent: 1), "0.000000000000000001s"),
+    (.milliseconds(-2500), "-2.5s"),
+    (.nanoseconds(-1), "-0.000000001s"),
+    (.seconds(Int64.max), "9223372036854775807s"),
+    (twiceInt64Max, "18446744073709551614s"),
+    (.zero - twiceInt64Max, "-18446744073709551614s"),
+  ]
+
+  @Test("prints every duration exactly")
+  func exact() {
+    for (duration, text) in Self.cases {
+      #expect(duration.traceText == text)
+    }
   }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import LoginRuntime
 
 /// Events from the server, kept per request path in arrival order, handed to tests that wait
 /// for them.
@@ -14,7 +14,7 @@ final class ServerEventQueue: Sendable {
     var ended = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Adds an event, waking the oldest waiter for its path if there is one.
   func push(_ event: ServerEvent) {

@@ -17,7 +17,7 @@ import Testing
 /// ```swift
 /// await withStrictStoreTester(initialState: filledForm) { tester in
 ///   await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, credentials)]) {
-///     $0.phase = .submitting(attempt: 1)
+///     $0.phase = .submitting
 ///     $0.attempt = 1
 ///   }
 ///   await tester.advance(by: .seconds(30))
@@ -27,7 +27,7 @@ import Testing
 ///   }
 ///   try await tester.release(tester.nextRequest(), .failure(.serverError))
 ///   await tester.receive(
-///     .responseDropped(attempt: 1, outcome: "server-error", duration: .seconds(30)))
+///     .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .seconds(30)))
 /// }
 /// ```
 public final class StrictStoreTester {
@@ -47,8 +47,9 @@ public final class StrictStoreTester {
   private var isFinished = false
 
   /// Creates a store starting at `initialState`, with a request timeout of `timeout` (the
-  /// store's default when `nil`). Only ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``
-  /// creates testers, so that the final check always runs.
+  /// store's default when `nil`). Only
+  /// ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)`` creates testers, so
+  /// that the final check always runs.
   init(initialState: LoginState = LoginState(), timeout: Duration? = nil) {
     let clock = VirtualClock()
     let service = ControllableAuthService()
@@ -261,7 +262,11 @@ public final class StrictStoreTester {
     let actual = transition.changedState ? await states.next() ?? state : state
     if actual != expected {
       Issue.record(
-        "State after \(transition.actionDescription):\n  expected \(expected)\n  actual   \(actual)",
+        """
+        State after \(transition.actionDescription):
+          expected \(expected)
+          actual   \(actual)
+        """,
         sourceLocation: sourceLocation)
     }
     state = actual

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import LoginRuntime
 
 /// Reads a session from a descriptor (standard input, a pipe) on a thread of its own and
 /// hands the commands to an async runner in order.
@@ -26,7 +26,7 @@ final class ThreadedCommandSource: Sendable {
     var isFinished = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Free places in the queue; the reading thread takes one before reading a line.
   ///
   /// Created at zero and then signalled: libdispatch traps when a semaphore is destroyed

@@ -110,13 +110,13 @@ struct ReplayFormatter {
     case .effectStarted(let number):
       (step, attempt) = (.started, number)
     case .effectFinished(let number, let result, let took):
-      (step, attempt, outcome, duration) = (.finished, number, result, took)
+      (step, attempt, outcome, duration) = (.finished, number, result.name, took)
     case .effectCancelled(let number, let took):
       (step, attempt, duration) = (.cancelled, number, took)
     case .effectTimedOut(let number, let took):
       (step, attempt, duration) = (.timedOut, number, took)
     case .responseDropped(let number, let result, let took):
-      (step, attempt, outcome, duration) = (.dropped, number, result, took)
+      (step, attempt, outcome, duration) = (.dropped, number, result.name, took)
     }
     switch format {
     case .text:

@@ -1,5 +1,4 @@
 import LoginRuntime
-import Synchronization
 
 /// The store's events that the runner has not printed yet, in the order they happened.
 ///
@@ -13,7 +12,7 @@ final class EventInbox: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Adds `event`; wakes a runner waiting in ``waitForEvents()``.
   func append(_ event: StoreEvent) {

@@ -1,6 +1,5 @@
 import LoginFlow
 import LoginRuntime
-import Synchronization
 
 /// The auth service of a replay on the virtual clock: answers as the session's `respond`
 /// lines decide, and like the demo service when none does.
@@ -98,7 +97,7 @@ final class ScriptedAuthService: AuthService {
   }
 
   private let clock: VirtualClock
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a service whose answers wait on `clock`.
   init(clock: VirtualClock) {

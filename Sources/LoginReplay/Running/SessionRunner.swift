@@ -285,7 +285,7 @@ public final class SessionRunner {
   private func settle(at location: SourceLocation) async {
     switch timing {
     case .virtual(let clock, _):
-      while await store.inFlightAttempt != nil {
+      while await store.attemptInFlight != nil {
         await clock.waitUntilIdle()
         if let next = clock.nextDeadline, next.offset > Self.virtualTimeLimit {
           await printEvents()
@@ -297,7 +297,7 @@ public final class SessionRunner {
       }
     case .real:
       // The store's timeout ends every request, so this returns.
-      while await store.inFlightAttempt != nil {
+      while await store.attemptInFlight != nil {
         await inbox.waitForEvents()
         await printEvents()
       }

@@ -4,11 +4,11 @@ import LoginFlow
 /// or a step in the life of an auth request.
 ///
 /// Events never carry a password or a token: actions appear only as their redacted
-/// description, phases only as short labels, and responses only as outcome names.
+/// description, phases only as short labels, and responses only as an ``AuthOutcome``.
 public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
   /// When it happened: the time on the store's clock since the store was created.
   public var time: Duration
-  /// What happened.
+  /// What happened, with the attempt, outcome and duration a trace line needs.
   public var kind: Kind
 
   /// Creates an event; the store makes them, tests compare against them.
@@ -24,13 +24,13 @@ public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
     /// Auth request `attempt` started (its task and its timeout were created).
     case effectStarted(attempt: Int)
     /// Auth request `attempt` answered in time; its response is applied next.
-    case effectFinished(attempt: Int, outcome: String, duration: Duration)
+    case effectFinished(attempt: Int, outcome: AuthOutcome, duration: Duration)
     /// Auth request `attempt` was cancelled (by `cancelAuthentication` or `close()`).
     case effectCancelled(attempt: Int, duration: Duration)
     /// Auth request `attempt` ran out of time; `failure(timedOut)` is fed back next.
     case effectTimedOut(attempt: Int, duration: Duration)
     /// A cancelled or timed-out request answered anyway; the answer was dropped.
-    case responseDropped(attempt: Int, outcome: String, duration: Duration)
+    case responseDropped(attempt: Int, outcome: AuthOutcome, duration: Duration)
   }
 
   /// One trace line, such as `[1.5s] finished authenticate(1): success after 1.5s`.
@@ -54,7 +54,35 @@ extension StoreEvent.Kind {
     case .effectTimedOut(let attempt, let duration):
       "timed out authenticate(\(attempt)) after \(duration.traceText)"
     case .responseDropped(let attempt, let outcome, let duration):
-      "dropped stale response to authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
+      "dropped late response to authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
     }
   }
+}
+
+/// How an auth call ended, without the session (so without its token): a success, or the
+/// error it failed with.
+public enum AuthOutcome: Sendable, Hashable, CustomStringConvertible {
+  /// The service returned a session.
+  case success
+  /// The service threw `error`.
+  case failure(AuthError)
+
+  /// The outcome of `result`, dropping the session.
+  public init(_ result: Result<AuthSession, AuthError>) {
+    switch result {
+    case .success: self = .success
+    case .failure(let error): self = .failure(error)
+    }
+  }
+
+  /// The session-file name: `success`, or the error's name such as `invalid-credentials`.
+  public var name: String {
+    switch self {
+    case .success: "success"
+    case .failure(let error): error.name
+    }
+  }
+
+  /// The outcome as a trace writes it: its ``name``.
+  public var description: String { name }
 }

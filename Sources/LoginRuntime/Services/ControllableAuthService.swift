@@ -2,9 +2,10 @@ import LoginFlow
 
 /// A test double that holds every auth request until the test releases it with an outcome.
 ///
-/// Tests and tools use it to decide exactly when and how each request answers, with no real
-/// sleeping. It records the credentials of every request, in order, and whether the store
-/// cancelled each one. A cancelled request keeps holding — like a backend that ignores
+/// It ships in this library so that tests of any package target (and the strict store tester)
+/// can use it; production code has no use for it. Tests use it to decide exactly when and how
+/// each request answers, with no real sleeping. It keeps every request, in order, with its
+/// credentials and whether the store cancelled it. A cancelled request keeps holding — like a backend that ignores
 /// cancellation — until it is released, so a test can prove that a late answer changes
 /// nothing. While held, a request does not keep a ``VirtualClock`` from advancing.
 ///
@@ -29,11 +30,6 @@ public final class ControllableAuthService: AuthService, Sendable {
   /// Every request received so far, in the order they arrived.
   public var requests: [Request] {
     state.withLock { $0.requests }
-  }
-
-  /// The credentials of every request, in the order they arrived.
-  public var receivedCredentials: [Credentials] {
-    requests.map(\.credentials)
   }
 
   /// The requests that are still held (not released yet), in order.
@@ -72,17 +68,29 @@ public final class ControllableAuthService: AuthService, Sendable {
     }
   }
 
+  /// What ``receive(_:)`` decided under the lock, done after unlocking.
+  private enum ReceiveAction {
+    /// Kept until a later ``nextRequest()`` takes it.
+    case kept(Request)
+    /// Hand the request to a test already waiting in ``nextRequest()``.
+    case handOut(Request, to: CheckedContinuation<Request, Never>)
+  }
+
   private func receive(_ credentials: Credentials) -> Request {
-    let (request, waiter) = state.withLock {
-      state -> (Request, CheckedContinuation<Request, Never>?) in
+    let action = state.withLock { state -> ReceiveAction in
       let request = Request(
         number: state.requests.count + 1, credentials: credentials, unit: WorkUnit.current)
       state.requests.append(request)
-      guard !state.waiters.isEmpty else { return (request, nil) }
+      guard !state.waiters.isEmpty else { return .kept(request) }
       state.handedOut += 1
-      return (request, state.waiters.removeFirst())
+      return .handOut(request, to: state.waiters.removeFirst())
     }
-    waiter?.resume(returning: request)
-    return request
+    switch action {
+    case .kept(let request):
+      return request
+    case .handOut(let request, let waiter):
+      waiter.resume(returning: request)
+      return request
+    }
   }
 }

@@ -157,12 +157,7 @@ public final class VirtualClock: Clock, Sendable {
     WorkUnit.spawn(makeUnit(), operation)
   }
 
-  // MARK: Internal: work units and pre-registered sleepers
-
-  /// A new work unit, awake from the start; bind it to a task with ``WorkUnit/spawn(_:_:)``.
-  func makeUnit() -> WorkUnit {
-    WorkUnit(clock: self, id: state.withLock { $0.makeUnit() })
-  }
+  // MARK: Internal: work units
 
   /// Marks `unit` awake or not (parked); see ``WorkUnit``. Returns the idle waiters to
   /// resume, which the caller resumes once it holds no lock.
@@ -176,25 +171,21 @@ public final class VirtualClock: Clock, Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Registers a sleeper for `unit`, due `duration` from now, before its task runs.
-  ///
-  /// Registering now fixes its place among sleepers with the same deadline; the task then
-  /// waits with ``wait(for:)``. The store uses this for timeouts, so that a timeout always
-  /// precedes a response due at the very same instant.
-  func schedule(after duration: Duration, for unit: WorkUnit) -> Int {
-    state.withLock { state in
-      state.register(deadline: state.now.advanced(by: duration), unit: unit.id)
-    }
+  // MARK: Private: units and pre-registered sleepers
+
+  /// A new work unit, awake from the start; bind it to a task with ``WorkUnit/spawn(_:_:)``.
+  private func makeUnit() -> WorkUnit {
+    WorkUnit(clock: self, id: state.withLock { $0.makeUnit() })
   }
 
   /// Removes sleeper `id`; a task waiting for it throws `CancellationError`.
-  func cancelSleeper(_ id: Int) {
+  private func cancelSleeper(_ id: Int) {
     let continuation = state.withLock { $0.cancel(id) }
     continuation?.resume(throwing: CancellationError())
   }
 
   /// Waits until sleeper `id` is due; throws `CancellationError` if it is cancelled first.
-  func wait(for id: Int) async throws {
+  private func wait(for id: Int) async throws {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -214,5 +205,29 @@ public final class VirtualClock: Clock, Sendable {
     } onCancel: {
       cancelSleeper(id)
     }
+  }
+}
+
+extension VirtualClock: EffectScheduling {
+  /// Starts a timer whose task and sleeper exist before this returns: the unit is awake from
+  /// the start, and the sleeper's place among sleepers with the same deadline is fixed now,
+  /// before any task started afterwards can register one, so a store's timeout always
+  /// precedes a response due at the very same instant.
+  func startTimer(
+    after duration: Duration, _ fire: @escaping @Sendable () async -> Void
+  ) -> StoreTimer {
+    let unit = makeUnit()
+    let sleeper = state.withLock { state in
+      state.register(deadline: state.now.advanced(by: duration), unit: unit.id)
+    }
+    let task = WorkUnit.spawn(unit) { [self] in
+      do {
+        try await wait(for: sleeper)
+      } catch {
+        return  // cancelled: the timer was stopped
+      }
+      await fire()
+    }
+    return StoreTimer(task: task, withdraw: { [self] in cancelSleeper(sleeper) })
   }
 }

@@ -1,8 +1,9 @@
 /// One piece of store work (an auth call task or a timeout task) that a ``VirtualClock``
 /// tracks, so that advancing the clock can return only after the work it woke has finished.
 ///
-/// How it works: the store creates a unit *before* it creates the task (so a brand-new task
-/// counts as awake from the start) and binds it to the task with the task-local
+/// How it works: the clock creates a unit *before* it creates the task (so a brand-new task
+/// counts as awake from the start), when the store starts an effect through ``StoreClock`` or
+/// a test calls ``VirtualClock/spawn(_:)``, and binds it to the task with the task-local
 /// ``current``. A unit is **awake** while its task may run, **not awake** while the task sleeps
 /// on the virtual clock or is parked (a held test request, a suspension until cancellation),
 /// and **gone** once the task ends. Whoever resumes a sleeping or parked unit marks it awake
@@ -14,7 +15,7 @@ struct WorkUnit: Sendable {
   /// The unit's id, unique for its clock.
   let id: Int
 
-  /// The unit the current task works for, if the store started it on a virtual clock.
+  /// The unit the current task works for, if a virtual clock started the task.
   @TaskLocal static var current: WorkUnit?
 
   /// Marks the unit as parked: its task waits for something other than the clock.
@@ -33,15 +34,15 @@ struct WorkUnit: Sendable {
   }
 
   /// Runs `operation` in a new task that works for `unit`, and retires the unit when the
-  /// task ends. With no unit, it is a plain task.
+  /// task ends.
   static func spawn(
-    _ unit: WorkUnit?, _ operation: @escaping @Sendable () async -> Void
+    _ unit: WorkUnit, _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     Task {
       await WorkUnit.$current.withValue(unit) {
         await operation()
       }
-      if let unit { unit.clock.retire(unit) }
+      unit.clock.retire(unit)
     }
   }
 }

@@ -8,6 +8,14 @@ final class CancellationGate: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
   }
 
+  /// What ``wait(_:)`` decided under the lock, done after unlocking.
+  private enum WaitAction {
+    /// Already cancelled: resume the waiter at once.
+    case resume
+    /// The waiter is stored and the unit parked: resume these idle waiters of the clock.
+    case parked(idleWaiters: [CheckedContinuation<Void, Never>])
+  }
+
   private let state = Locked(State())
   private let unit: WorkUnit?
 
@@ -26,16 +34,19 @@ final class CancellationGate: Sendable {
   }
 
   private func wait(_ waiter: CheckedContinuation<Void, Never>) {
-    let (resumeNow, idleWaiters) = state.withLock {
-      state -> (Bool, [CheckedContinuation<Void, Never>]) in
-      if state.isOpen { return (true, []) }
+    let action = state.withLock { state -> WaitAction in
+      if state.isOpen { return .resume }
       state.waiter = waiter
-      return (false, unit?.park() ?? [])
+      return .parked(idleWaiters: unit?.park() ?? [])
     }
     // Resume only outside the lock: `open()` runs in a cancellation handler, under the
     // runtime's lock of this task, and takes our lock.
-    if resumeNow { waiter.resume() }
-    for idleWaiter in idleWaiters { idleWaiter.resume() }
+    switch action {
+    case .resume:
+      waiter.resume()
+    case .parked(let idleWaiters):
+      for idleWaiter in idleWaiters { idleWaiter.resume() }
+    }
   }
 
   private func open() {

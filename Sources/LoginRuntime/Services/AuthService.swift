@@ -7,7 +7,8 @@ import LoginFlow
 /// service must honour task cancellation: when the store cancels an attempt, the service
 /// should stop its work and throw ``AuthError/unexpected`` at once, the acknowledgement the
 /// store expects and does not report. Whatever else it returns after a cancellation is never
-/// applied; it is reported as a dropped late answer (``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)``).
+/// applied; it is reported as a dropped late answer
+/// (``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)``).
 ///
 /// ```swift
 /// struct AlwaysOffline: AuthService {

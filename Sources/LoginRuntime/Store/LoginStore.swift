@@ -16,8 +16,9 @@ import LoginFlow
 /// Each auth request runs in a task of its own. `cancelAuthentication` cancels it and its
 /// answer, if one still comes, is dropped. After `timeout` on the clock the task is cancelled
 /// and `authResponse(n, .failure(.timedOut))` is fed back; on a tie the timeout wins. Every
-/// step is reported as a ``StoreEvent``. With a ``VirtualClock`` the store registers its tasks
-/// with the clock, so that advancing the clock is deterministic (see `Docs/Embedding.md`).
+/// step is reported as a ``StoreEvent``. The store starts its tasks and timers through the
+/// clock, so a ``VirtualClock`` tracks them and advancing it is deterministic (see
+/// `Docs/Embedding.md`).
 public actor LoginStore {
   /// The current state.
   public private(set) var state: LoginState
@@ -31,8 +32,8 @@ public actor LoginStore {
   private let service: any AuthService
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
-  private let snapshots: Broadcaster<StateSnapshot>
-  private let eventBroadcaster = Broadcaster<StoreEvent>(latest: nil)
+  private let snapshots: CurrentValueBroadcaster<StateSnapshot>
+  private let eventBroadcaster = Broadcaster<StoreEvent>()
   private var version = 0
   private var requests: [Int: RunningRequest] = [:]
 
@@ -59,11 +60,11 @@ public actor LoginStore {
     self.clock = StoreClock(clock)
     self.timeout = Self.clampedTimeout(timeout)
     self.onEvent = onEvent
-    snapshots = Broadcaster(latest: StateSnapshot(version: 0, state: initialState))
+    snapshots = CurrentValueBroadcaster(StateSnapshot(version: 0, state: initialState))
   }
 
   /// The attempt whose answer the store is waiting for (not cancelled, not timed out).
-  public var inFlightAttempt: Int? {
+  public var attemptInFlight: Int? {
     requests.first { $0.value.status == .inFlight }?.key
   }
 
@@ -100,7 +101,7 @@ public actor LoginStore {
     guard !isClosed else { return }
     for attempt in requests.keys.sorted() {
       guard let request = requests[attempt] else { continue }
-      stopTimer(of: request)
+      request.timer.cancel()
       request.call.cancel()
       if request.status == .inFlight {
         requests[attempt]?.status = .cancelled
@@ -116,7 +117,7 @@ public actor LoginStore {
 
   /// The latest state with its version, readable from any thread.
   nonisolated var latestSnapshot: StateSnapshot {
-    snapshots.latest ?? StateSnapshot(version: 0, state: LoginState())
+    snapshots.value
   }
 
   /// A stream of versioned snapshots, starting with the current one.
@@ -134,7 +135,7 @@ public actor LoginStore {
         StoreTransition(action: action, before: before, after: after, effects: effects)))
     if after != before {
       version += 1
-      snapshots.publish(StateSnapshot(version: version, state: after), remember: true)
+      snapshots.publish(StateSnapshot(version: version, state: after))
     }
     for effect in effects { run(effect) }
     return effects
@@ -151,24 +152,12 @@ public actor LoginStore {
 
   private func start(_ attempt: Int, _ credentials: Credentials) {
     if requests[attempt] != nil { cancel(attempt) }
-    // Units exist before their tasks, so a new task counts as awake from the start; the
-    // timeout's sleeper is registered before the call can register one, so it wins a tie.
-    let timerUnit = clock.virtual?.makeUnit()
-    let callUnit = clock.virtual?.makeUnit()
-    let sleeper = timerUnit.map { $0.clock.schedule(after: timeout, for: $0) }
-    let timer = WorkUnit.spawn(timerUnit) { [clock, timeout] in
-      do {
-        if let sleeper, let virtual = clock.virtual {
-          try await virtual.wait(for: sleeper)
-        } else {
-          try await clock.sleep(timeout)
-        }
-      } catch {
-        return
-      }
+    // The timer starts first, so that its deadline is registered before the call can
+    // register one: on a tie the timeout wins.
+    let timer = clock.startTimer(after: timeout) {
       await self.timeoutFired(attempt)
     }
-    let call = WorkUnit.spawn(callUnit) { [service] in
+    let call = clock.spawn { [service] in
       let result: Result<AuthSession, AuthError>
       do throws(AuthError) {
         result = .success(try await service.authenticate(credentials))
@@ -178,15 +167,14 @@ public actor LoginStore {
       await self.answer(attempt, result)
     }
     requests[attempt] = RunningRequest(
-      startedAt: clock.elapsed(), call: call, timer: timer, timerSleeper: sleeper,
-      status: .inFlight)
+      startedAt: clock.elapsed(), call: call, timer: timer, status: .inFlight)
     emit(.effectStarted(attempt: attempt))
   }
 
   private func cancel(_ attempt: Int) {
     guard let request = requests[attempt], request.status == .inFlight else { return }
     requests[attempt]?.status = .cancelled
-    stopTimer(of: request)
+    request.timer.cancel()
     request.call.cancel()
     emit(.effectCancelled(attempt: attempt, duration: since(request.startedAt)))
   }
@@ -196,26 +184,27 @@ public actor LoginStore {
     let duration = since(request.startedAt)
     switch request.status {
     case .inFlight:
-      stopTimer(of: request)
-      emit(.effectFinished(attempt: attempt, outcome: result.outcomeName, duration: duration))
+      request.timer.cancel()
+      emit(.effectFinished(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
       apply(.authResponse(attempt: attempt, result))
     case .cancelled, .timedOut:
       // `unexpected` from a call the store cancelled is the service acknowledging the
       // cancellation (see ``AuthService``): no answer, nothing to report.
       if case .failure(.unexpected) = result { return }
-      emit(.responseDropped(attempt: attempt, outcome: result.outcomeName, duration: duration))
+      emit(.responseDropped(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
     }
   }
 
   /// Reports the late answer to `attempt`, which the store cancelled or timed out, that a
   /// service kept as a record instead of keeping the call running (`login-replay`'s scripted
-  /// server does, so that cancelled requests cost no task): the same ``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)``
-  /// a call returning late gives, `duration` after the request started.
+  /// server does, so that cancelled requests cost no task): the same
+  /// ``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)`` a call returning late
+  /// gives, `duration` after the request started.
   package func reportLateAnswer(
     attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
   ) {
     guard !isClosed, requests[attempt]?.status != .inFlight else { return }
-    emit(.responseDropped(attempt: attempt, outcome: result.outcomeName, duration: duration))
+    emit(.responseDropped(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
   }
 
   private func timeoutFired(_ attempt: Int) {
@@ -224,11 +213,6 @@ public actor LoginStore {
     request.call.cancel()
     emit(.effectTimedOut(attempt: attempt, duration: since(request.startedAt)))
     apply(.authResponse(attempt: attempt, .failure(.timedOut)))
-  }
-
-  private func stopTimer(of request: RunningRequest) {
-    if let sleeper = request.timerSleeper { clock.virtual?.cancelSleeper(sleeper) }
-    request.timer.cancel()
   }
 
   private func since(_ start: Duration) -> Duration {
@@ -241,16 +225,37 @@ public actor LoginStore {
     guard onEvent != nil || eventBroadcaster.hasSubscribers else { return }
     let event = StoreEvent(time: clock.elapsed(), kind: kind())
     onEvent?(event)
-    eventBroadcaster.publish(event, remember: false)
+    eventBroadcaster.publish(event)
   }
 }
 
-extension Result<AuthSession, AuthError> {
-  /// `success`, or the error's session-file name such as `invalid-credentials`.
-  fileprivate var outcomeName: String {
-    switch self {
-    case .success: "success"
-    case .failure(let error): error.name
-    }
+/// A state with its version: the number of state changes the store has made so far.
+///
+/// The view model uses versions to ignore a snapshot older than the one it shows.
+struct StateSnapshot: Sendable {
+  /// How many times the store's state has changed before this snapshot.
+  let version: Int
+  /// The store's state after that many changes.
+  let state: LoginState
+}
+
+/// The store's record of one auth request whose task has not ended yet.
+private struct RunningRequest {
+  /// Where a request is in its life.
+  enum Status: Equatable {
+    /// Waiting for the service's answer, which will be applied.
+    case inFlight
+    /// Cancelled by `cancelAuthentication` or `close()`; an answer will be dropped.
+    case cancelled
+    /// Its timeout fired; an answer will be dropped.
+    case timedOut
   }
+
+  /// When the request started, on the store's clock.
+  let startedAt: Duration
+  /// The task calling the auth service.
+  let call: Task<Void, Never>
+  /// The timer that feeds back `timedOut` unless cancelled first.
+  let timer: StoreTimer
+  var status: Status
 }

@@ -1,6 +1,6 @@
 import LoginFlow
 
-/// The demo backend of the spec: accepts `demo@example.com` (any letter case) with
+/// The demo backend: accepts `demo@example.com` (any letter case) with
 /// `Password123!`, rejects everything else with ``AuthError/invalidCredentials``, and takes
 /// 1.5 s on the injected clock either way.
 ///

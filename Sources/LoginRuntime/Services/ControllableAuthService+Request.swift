@@ -3,11 +3,31 @@ import LoginFlow
 extension ControllableAuthService {
   /// One request received by a ``ControllableAuthService``, held until ``release(_:)``.
   public final class Request: Sendable, CustomStringConvertible {
+    private typealias Holder = CheckedContinuation<Result<AuthSession, AuthError>, Never>
+
     private struct State {
       var outcome: Result<AuthSession, AuthError>?
-      var holder: CheckedContinuation<Result<AuthSession, AuthError>, Never>?
+      var holder: Holder?
       var isCancelled = false
       var cancellationWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// What ``release(_:)`` decided under the lock, done after unlocking.
+    private enum ReleaseAction {
+      /// Released before: nothing changes.
+      case rejected
+      /// Recorded; the service call has not started holding yet and will answer at once.
+      case recorded
+      /// Recorded, and the held call (its unit already awake) must be resumed.
+      case resume(Holder)
+    }
+
+    /// What ``hold(_:)`` decided under the lock, done after unlocking.
+    private enum HoldAction {
+      /// Released already: answer with this outcome at once.
+      case answer(Result<AuthSession, AuthError>)
+      /// Held and the unit parked: resume these idle waiters of the clock.
+      case parked(idleWaiters: [CheckedContinuation<Void, Never>])
     }
 
     /// The request's place in the order of arrival, from 1.
@@ -39,19 +59,25 @@ extension ControllableAuthService {
     /// clock.waitUntilIdle()` returns once it got there.
     @discardableResult
     public func release(_ outcome: Result<AuthSession, AuthError>) -> Bool {
-      let (accepted, holder) = state.withLock {
-        state -> (Bool, CheckedContinuation<Result<AuthSession, AuthError>, Never>?) in
-        guard state.outcome == nil else { return (false, nil) }
+      let action = state.withLock { state -> ReleaseAction in
+        guard state.outcome == nil else { return .rejected }
         state.outcome = outcome
-        guard let holder = state.holder else { return (true, nil) }
+        guard let holder = state.holder else { return .recorded }
         state.holder = nil
         unit?.wake()  // awake before it runs, so the clock never sees a false quiet
-        return (true, holder)
+        return .resume(holder)
       }
       // Resume outside the lock: a concurrent cancellation holds the runtime's lock of the
       // held task while its handler (`markCancelled`) waits for ours.
-      holder?.resume(returning: outcome)
-      return accepted
+      switch action {
+      case .rejected:
+        return false
+      case .recorded:
+        return true
+      case .resume(let holder):
+        holder.resume(returning: outcome)
+        return true
+      }
     }
 
     /// Returns once the store has cancelled the request (at once if it already has).
@@ -68,21 +94,25 @@ extension ControllableAuthService {
 
     /// `request 1 for "demo@example.com" (held, cancelled)`; never the password.
     public var description: String {
-      let (released, cancelled) = state.withLock { ($0.outcome != nil, $0.isCancelled) }
-      return "request \(number) for \(String(reflecting: credentials.email)) ("
-        + (released ? "released" : "held") + (cancelled ? ", cancelled" : "") + ")"
+      let status = state.withLock { state in
+        (state.outcome != nil ? "released" : "held") + (state.isCancelled ? ", cancelled" : "")
+      }
+      return "request \(number) for \(String(reflecting: credentials.email)) (\(status))"
     }
 
     /// Suspends the service call until the request is released.
     func hold(_ holder: CheckedContinuation<Result<AuthSession, AuthError>, Never>) {
-      let (ready, idleWaiters) = state.withLock {
-        state -> (Result<AuthSession, AuthError>?, [CheckedContinuation<Void, Never>]) in
-        if let outcome = state.outcome { return (outcome, []) }
+      let action = state.withLock { state -> HoldAction in
+        if let outcome = state.outcome { return .answer(outcome) }
         state.holder = holder
-        return (nil, unit?.park() ?? [])
+        return .parked(idleWaiters: unit?.park() ?? [])
       }
-      if let ready { holder.resume(returning: ready) }
-      for idleWaiter in idleWaiters { idleWaiter.resume() }
+      switch action {
+      case .answer(let outcome):
+        holder.resume(returning: outcome)
+      case .parked(let idleWaiters):
+        for idleWaiter in idleWaiters { idleWaiter.resume() }
+      }
     }
 
     /// Records the cancellation; the request keeps holding until released.

@@ -1,0 +1,82 @@
+/// The store's view of its injected clock, with the clock's type erased: it measures time
+/// since the store was created and starts the store's effect tasks and timers.
+///
+/// The store only calls ``spawn(_:)`` and ``startTimer(after:_:)``; how tasks run is the
+/// clock's business. A clock that tracks the work it runs (``VirtualClock``) does so by
+/// conforming to ``EffectScheduling``; any other clock runs plain tasks and sleeps on itself.
+struct StoreClock: Sendable {
+  /// The time since the store was created.
+  let elapsed: @Sendable () -> Duration
+  private let scheduler: any EffectScheduling
+
+  init<C: Clock<Duration>>(_ clock: C) {
+    let start = clock.now
+    elapsed = { start.duration(to: clock.now) }
+    scheduler = (clock as? any EffectScheduling) ?? PlainScheduler(clock: clock)
+  }
+
+  /// Starts `operation` in a task of its own; on a tracking clock it counts as running from
+  /// this call on.
+  func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    scheduler.spawn(operation)
+  }
+
+  /// Calls `fire` in a task of its own once `duration` has passed on the clock, unless the
+  /// timer is cancelled first.
+  ///
+  /// On a tracking clock the timer's deadline is registered before this returns, so it
+  /// precedes any sleep that a task started afterwards registers for the same instant.
+  func startTimer(
+    after duration: Duration, _ fire: @escaping @Sendable () async -> Void
+  ) -> StoreTimer {
+    scheduler.startTimer(after: duration, fire)
+  }
+}
+
+/// A timer started by ``StoreClock/startTimer(after:_:)``.
+struct StoreTimer: Sendable {
+  let task: Task<Void, Never>
+  /// Withdraws the timer's deadline from the clock, if the clock keeps one.
+  let withdraw: @Sendable () -> Void
+
+  /// Stops the timer: it will not fire (unless it already has), and its deadline no longer
+  /// counts as pending on the clock.
+  func cancel() {
+    withdraw()
+    task.cancel()
+  }
+}
+
+/// How a clock runs the store's effect tasks and timers.
+protocol EffectScheduling: Sendable {
+  /// Starts `operation` in a task of its own.
+  func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+  /// Calls `fire` in a task of its own after `duration`, unless cancelled first.
+  func startTimer(
+    after duration: Duration, _ fire: @escaping @Sendable () async -> Void
+  ) -> StoreTimer
+}
+
+/// Plain tasks that sleep on any clock: production's `ContinuousClock`, or any clock that
+/// does not track its work.
+private struct PlainScheduler<C: Clock<Duration>>: EffectScheduling {
+  let clock: C
+
+  func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    Task { await operation() }
+  }
+
+  func startTimer(
+    after duration: Duration, _ fire: @escaping @Sendable () async -> Void
+  ) -> StoreTimer {
+    let task = Task { [clock] in
+      do {
+        try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
+      } catch {
+        return  // cancelled: the timer was stopped
+      }
+      await fire()
+    }
+    return StoreTimer(task: task, withdraw: {})
+  }
+}

@@ -1,3 +1,5 @@
+import LoginRuntime
+
 /// Durations as session files and the command line write them: `0s`, `250ms`, `1.5s`.
 ///
 /// A duration is a decimal number (digits, optionally a `.` and more digits) followed by
@@ -63,34 +65,9 @@ public enum DurationLiteral {
   /// Total: it writes every `Duration` exactly, even those whose seconds do not fit in an
   /// `Int64` (where `Duration.components` would trap).
   public static func format(_ duration: Duration) -> String {
-    // Peel off whole blocks of 10^18 s until the rest fits `components`; a Duration holds
-    // at most about 1.7 × 10^20 s, so this loops at most 171 times, and only for absurd values.
-    let block = Duration.seconds(1_000_000_000_000_000_000)
-    var rest = duration
-    var blocks = 0
-    while rest >= block {
-      rest -= block
-      blocks += 1
-    }
-    while rest <= (.zero - block) {
-      rest += block
-      blocks += 1
-    }
-    let (seconds, attoseconds) = rest.components
-    let negative = duration < .zero
-    var wholeSeconds = String(seconds.magnitude)
-    if blocks > 0 {
-      wholeSeconds =
-        String(blocks) + String(repeating: "0", count: 18 - wholeSeconds.count)
-        + wholeSeconds
-    }
-    let sign = negative ? "-" : ""
-    guard attoseconds != 0 else { return sign + "\(wholeSeconds)s" }
-    var fraction = String(attoseconds.magnitude)
-    fraction = String(repeating: "0", count: 18 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    return sign + "\(wholeSeconds).\(fraction)s"
+    duration.traceText
   }
+
 
   private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x30 && scalar.value <= 0x39

@@ -10,7 +10,9 @@ let package = Package(
     .library(name: "LoginRendering", targets: ["LoginRendering"]),
     .library(name: "LoginHTTP", targets: ["LoginHTTP"]),
     .library(name: "LoginReplay", targets: ["LoginReplay"]),
+    .library(name: "LoginExplorer", targets: ["LoginExplorer"]),
     .executable(name: "login-replay", targets: ["login-replay"]),
+    .executable(name: "login-explore", targets: ["login-explore"]),
     .executable(name: "login-bench", targets: ["login-bench"]),
   ],
   targets: [
@@ -27,7 +29,13 @@ let package = Package(
       name: "LoginReplay",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP"]
     ),
+    // Breadth-first exploration of the running system, with counterexamples as sessions.
+    .target(
+      name: "LoginExplorer",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
+    ),
     .executableTarget(name: "login-replay", dependencies: ["LoginReplay"]),
+    .executableTarget(name: "login-explore", dependencies: ["LoginExplorer"]),
     .executableTarget(
       name: "login-bench",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
@@ -52,6 +60,10 @@ let package = Package(
       name: "LoginHTTPTests",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginHTTP", "LoginTestSupport"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "LoginExplorerTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer"]
     ),
     .testTarget(
       name: "LoginReplayTests",

@@ -27,10 +27,20 @@ import Testing
       (.emailError("none"), false, "\"none\"", "\"Enter a valid email address.\""),
       (.effects([]), false, "none", "cancel-authentication"),
       (.effects([.cancelAuthentication]), true, "cancel-authentication", "cancel-authentication"),
+      (.passwordLength(2), false, "2", String(failed.password.count)),
+      (
+        .passwordLength(failed.password.count), true, "\(failed.password.count)",
+        "\(failed.password.count)"
+      ),
+      (.requestsInFlight(0), false, "0", "1"),
+      (.requestsInFlight(1), true, "1", "1"),
+      (.droppedAnswers(2), true, "2", "2"),
+      (.droppedAnswers(0), false, "0", "2"),
     ]
     for (expectation, holds, expected, actual) in cases {
       let evaluation = expectation.evaluate(
-        state: failed, effects: [.cancelAuthentication(attempt: 3)])
+        state: failed, effects: [.cancelAuthentication(attempt: 3)], requestsInFlight: 1,
+        droppedAnswers: 2)
       #expect(
         evaluation == .init(holds: holds, expected: expected, actual: actual), "\(expectation)")
     }

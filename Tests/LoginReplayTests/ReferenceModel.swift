@@ -41,7 +41,9 @@ struct ReferenceModel {
     case .settle:
       while let next = nextEvent() { advance(to: next) }
     case .expect(let expectation):
-      let evaluation = expectation.evaluate(state: state, effects: lastEffects)
+      let evaluation = expectation.evaluate(
+        state: state, effects: lastEffects, requestsInFlight: state.isLoading ? 1 : 0,
+        droppedAnswers: 0)
       if !evaluation.holds {
         failures.append(
           "\(located.location.file):\(located.location.line): expectation failed: "

@@ -71,6 +71,10 @@ import Testing
       "expect effects cancel-authentication authenticate",
       .expect(.effects([.cancelAuthentication, .authenticate]))
     ),
+    ("expect password-length 0", .expect(.passwordLength(0))),
+    ("expect password-length 12", .expect(.passwordLength(12))),
+    ("expect requests-in-flight 1", .expect(.requestsInFlight(1))),
+    ("expect dropped-answers 3", .expect(.droppedAnswers(3))),
     ("snapshot", .snapshot),
   ]
 

@@ -20,7 +20,8 @@ import Testing
     (
       "expect colour red", 8,
       "unknown expectation; expected one of: phase, can-submit, loading, "
-        + "password-visible, error, email-error, reset-suggested, effects"
+        + "password-visible, error, email-error, reset-suggested, effects, password-length, "
+        + "requests-in-flight, dropped-answers"
     ),
     // Wrong argument counts: too many points at the first extra word, too few at the command.
     ("submit now", 8, "wrong argument count for 'submit': expected no arguments (submit), got 1"),
@@ -201,6 +202,18 @@ import Testing
     (
       "expect effects none authenticate", 21,
       "bad value for 'expect effects'; expected nothing after none"
+    ),
+    (
+      "expect password-length -1", 24,
+      "bad value for 'expect password-length'; expected a whole number from 0 to 999999999"
+    ),
+    (
+      "expect requests-in-flight 1000000000", 27,
+      "bad value for 'expect requests-in-flight'; expected a whole number from 0 to 999999999"
+    ),
+    (
+      "expect dropped-answers", 1,
+      "wrong argument count for 'expect dropped-answers': expected 1 (expect dropped-answers N), got 0"
     ),
     // Strings and escapes.
     ("type email \"abc", 12, "unterminated string; expected a closing '\"' on the same line"),

@@ -68,7 +68,6 @@ public enum DurationLiteral {
     duration.traceText
   }
 
-
   private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= 0x30 && scalar.value <= 0x39
   }

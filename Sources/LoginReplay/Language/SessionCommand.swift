@@ -73,7 +73,7 @@ public enum SessionCommand: Equatable, Sendable {
 
 extension SessionCommand {
   /// What a `respond` command makes the next auth request return.
-  public enum Outcome: Equatable, Sendable {
+  public enum Outcome: Equatable, Hashable, Sendable {
     /// The login succeeds.
     case success
     /// The login fails with this error (`rate-limited` carries no retry delay).

@@ -22,6 +22,15 @@ extension SessionCommand {
     case resetSuggested(Bool)
     /// `expect effects none|NAME...`: the effects of the most recent action, in order.
     case effects([LoginEffect.Kind])
+    /// `expect password-length N`: how many characters the password field holds (never
+    /// its text), so that a session can check the field was cleared.
+    case passwordLength(Int)
+    /// `expect requests-in-flight N`: how many auth requests the server is still working on
+    /// (started, not answered, not cancelled by the store).
+    case requestsInFlight(Int)
+    /// `expect dropped-answers N`: how many late answers (to requests the store cancelled or
+    /// timed out) the store has dropped so far.
+    case droppedAnswers(Int)
 
     /// The word after `expect`, naming the ``Expectation`` case of the same name.
     public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -33,6 +42,9 @@ extension SessionCommand {
       case emailError = "email-error"
       case resetSuggested = "reset-suggested"
       case effects
+      case passwordLength = "password-length"
+      case requestsInFlight = "requests-in-flight"
+      case droppedAnswers = "dropped-answers"
     }
 
     /// The comparison of an expectation with what the screen shows.
@@ -56,6 +68,9 @@ extension SessionCommand {
       case .emailError: .emailError
       case .resetSuggested: .resetSuggested
       case .effects: .effects
+      case .passwordLength: .passwordLength
+      case .requestsInFlight: .requestsInFlight
+      case .droppedAnswers: .droppedAnswers
       }
     }
 
@@ -69,17 +84,28 @@ extension SessionCommand {
         String(value)
       case .error(let text), .emailError(let text): Self.text(text)
       case .effects(let kinds): Self.text(kinds)
+      case .passwordLength(let count), .requestsInFlight(let count), .droppedAnswers(let count):
+        String(count)
       }
     }
 
     /// Compares the expectation with `state` and the `effects` of the most recent action.
-    public func evaluate(state: LoginState, effects: [LoginEffect]) -> Evaluation {
-      evaluate(state: state, effectKinds: effects.map(\.kind))
+    public func evaluate(
+      state: LoginState, effects: [LoginEffect], requestsInFlight: Int, droppedAnswers: Int
+    ) -> Evaluation {
+      evaluate(
+        state: state, effectKinds: effects.map(\.kind), requestsInFlight: requestsInFlight,
+        droppedAnswers: droppedAnswers)
     }
 
     /// Compares the expectation with `state` and the kinds of effects the most recent action
     /// emitted: what a runner knows from the store's transitions, which carry no credentials.
-    public func evaluate(state: LoginState, effectKinds: [LoginEffect.Kind]) -> Evaluation {
+    ///   `requestsInFlight` is how many requests the server is still working on,
+    ///   `droppedAnswers` how many late answers the store has dropped so far.
+    public func evaluate(
+      state: LoginState, effectKinds: [LoginEffect.Kind], requestsInFlight: Int,
+      droppedAnswers: Int
+    ) -> Evaluation {
       let actual: String
       switch self {
       case .phase: actual = state.phase.kind.rawValue
@@ -90,6 +116,9 @@ extension SessionCommand {
       case .emailError: actual = Self.text(state.emailError)
       case .resetSuggested: actual = String(state.suggestsPasswordReset)
       case .effects: actual = Self.text(effectKinds)
+      case .passwordLength: actual = String(state.password.count)
+      case .requestsInFlight: actual = String(requestsInFlight)
+      case .droppedAnswers: actual = String(droppedAnswers)
       }
       return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
     }

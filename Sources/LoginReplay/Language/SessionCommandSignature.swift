@@ -128,6 +128,7 @@ extension SessionCommand.Expectation.Subject {
     case .canSubmit, .loading, .passwordVisible, .resetSuggested: "true|false"
     case .error, .emailError: "TEXT|none"
     case .effects: "none|NAME..."
+    case .passwordLength, .requestsInFlight, .droppedAnswers: "N"
     }
   }
 
@@ -135,7 +136,9 @@ extension SessionCommand.Expectation.Subject {
   var valueCount: SessionCommand.ArgumentCount {
     switch self {
     case .effects: .atLeast(1)
-    default: .exactly(1)
+    case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
+      .passwordLength, .requestsInFlight, .droppedAnswers:
+      .exactly(1)
     }
   }
 }

@@ -129,7 +129,26 @@ private struct LineParser {
     case .error: return .error(text(values[0]))
     case .emailError: return .emailError(text(values[0]))
     case .effects: return .effects(try effects(values, for: signature))
+    case .passwordLength: return .passwordLength(try count(values[0], for: signature))
+    case .requestsInFlight: return .requestsInFlight(try count(values[0], for: signature))
+    case .droppedAnswers: return .droppedAnswers(try count(values[0], for: signature))
     }
+  }
+
+  /// A whole number from 0 to ``SessionCommand/maximumExpectedCount``.
+  private func count(_ token: Token, for signature: SessionCommand.Signature)
+    throws(SessionError) -> Int
+  {
+    let digits = token.text.unicodeScalars
+    guard !digits.isEmpty, digits.count <= 9,
+      digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }), let value = Int(token.text)
+    else {
+      throw error(
+        .badValue(
+          command: signature, expected: "a whole number from 0 to 999999999", suggestion: nil),
+        at: token)
+    }
+    return value
   }
 
   /// The effect names after `expect effects` (at least one word, as counted already).

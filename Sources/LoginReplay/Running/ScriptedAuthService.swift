@@ -23,16 +23,16 @@ import LoginRuntime
 /// Every task here works for a unit the clock tracks (an answer task inherits the store's
 /// call, the deliverer is spawned on the clock) and waits only by sleeping on the clock, so
 /// advancing it stays deterministic. ``shutDown()`` stops everything at the end of a run.
-final class ScriptedAuthService: AuthService {
+package final class ScriptedAuthService: AuthService {
   /// A `respond` line's decision.
   typealias Decision = (outcome: SessionCommand.Outcome, delay: Duration)
 
   /// The most `respond` outcomes that may wait for requests, 1,000: far more than a session
   /// needs ahead of its `submit`s, and a bound on the memory a script can make the queue hold.
-  static let maximumQueuedResponses = 1_000
+  package static let maximumQueuedResponses = 1_000
 
   /// What a `respond` line did.
-  enum Response: Equatable {
+  package enum Response: Equatable {
     /// It decided the oldest undecided request in flight.
     case decided
     /// It was queued for the next request.
@@ -100,17 +100,27 @@ final class ScriptedAuthService: AuthService {
   private let state = Locked(State())
 
   /// Creates a service whose answers wait on `clock`.
-  init(clock: VirtualClock) {
+  package init(clock: VirtualClock) {
     self.clock = clock
   }
 
   /// How many requests are in flight (started, not answered, not abandoned).
-  var pendingRequestCount: Int {
+  package var pendingRequestCount: Int {
     state.withLock { $0.pending.count }
   }
 
+  /// The requests in flight, in order: the attempts the server still works on.
+  package var pendingRequests: [Int] {
+    state.withLock { $0.pending.keys.sorted() }
+  }
+
+  /// How many late answers are still to be delivered.
+  package var lateAnswerCount: Int {
+    state.withLock { $0.lateAnswers.count }
+  }
+
   /// Sets the store that late answers are reported to: the one that calls this service.
-  func reportLateAnswers(to store: LoginStore) {
+  package func reportLateAnswers(to store: LoginStore) {
     state.withLock { $0.store = store }
   }
 
@@ -119,7 +129,7 @@ final class ScriptedAuthService: AuthService {
   ///
   /// When it decided a request in flight, that request's answer task is awake;
   /// `await clock.waitUntilIdle()` returns once it answered or sleeps again.
-  func respond(_ outcome: SessionCommand.Outcome, after delay: Duration) -> Response {
+  package func respond(_ outcome: SessionCommand.Outcome, after delay: Duration) -> Response {
     let (response, sleeper) = state.withLock { state -> (Response, Task<Void, Never>?) in
       let open = state.pending.filter { $0.value.decision == nil }
       guard let id = open.keys.min() else {
@@ -135,24 +145,30 @@ final class ScriptedAuthService: AuthService {
 
   /// Answers as decided (queued `respond`, a later `respond`, or the demo rule), at its time
   /// on the clock; when cancelled, at once with `unexpected`.
-  func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+  package func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     let start = clock.now
     let demoAnswer = DemoAuthService.answer(to: credentials)
-    let started: (Int, Task<Result<AuthSession, AuthError>, Never>)? = state.withLock { state in
+    let number: Int? = state.withLock { state in
       guard !state.isShutDown else { return nil }
       state.nextRequest += 1
-      let id = state.nextRequest
-      state.pending[id] = Pending(
-        start: start, decision: state.queue.removeFirst(), demoAnswer: demoAnswer)
-      // An unstructured task that inherits the call's work unit, so the clock tracks its
-      // sleep like the call's own; the call's cancellation reaches it through `abandon`.
-      let task = Task { await self.answer(id) }
-      state.pending[id]?.task = task
-      return (id, task)
+      return state.nextRequest
     }
-    guard let (id, answer) = started else { throw .unexpected }
+    guard let id = number else { throw .unexpected }
+    // The request is registered inside the cancellation handler's scope: its answer task can
+    // let the clock go idle only once a cancellation is sure to reach `abandon`.
     let result = await withTaskCancellationHandler {
-      await answer.value
+      let answer = state.withLock { state -> Task<Result<AuthSession, AuthError>, Never>? in
+        guard !state.isShutDown, !Task.isCancelled else { return nil }
+        state.pending[id] = Pending(
+          start: start, decision: state.queue.removeFirst(), demoAnswer: demoAnswer)
+        // An unstructured task that inherits the call's work unit, so the clock tracks its
+        // sleep like the call's own; the call's cancellation reaches it through `abandon`.
+        let task = Task { await self.answer(id) }
+        state.pending[id]?.task = task
+        return task
+      }
+      guard let answer else { return Result<AuthSession, AuthError>.failure(.unexpected) }
+      return await answer.value
     } onCancel: {
       self.abandon(id)
     }
@@ -164,7 +180,7 @@ final class ScriptedAuthService: AuthService {
 
   /// Stops every answer still pending and forgets the late ones; later requests fail at once.
   /// Call it after the store is closed, at the end of a run.
-  func shutDown() {
+  package func shutDown() {
     let stops = state.withLock { state -> [() -> Void] in
       state.isShutDown = true
       var stops = state.pending.values.flatMap(\.stops)

@@ -48,6 +48,8 @@ public final class SessionRunner {
   private var states: AsyncStream<LoginState>.Iterator?
   private var latestState = LoginState()
   private var lastEffects: [LoginEffect.Kind] = []
+  /// How many late answers the store has dropped so far (`expect dropped-answers`).
+  private var droppedAnswers = 0
   private var line = 0
   private var needsInitialState = true
   private var isFinished = false
@@ -59,7 +61,18 @@ public final class SessionRunner {
   ///
   /// - Throws: ``ReplaySetupError`` for a width the renderer refuses or an auth endpoint the
   ///   HTTP service refuses (plain `http` to a host that is not loopback, for one).
-  public init(options: ReplayOptions, output: any ReplayOutput) throws(ReplaySetupError) {
+  public convenience init(
+    options: ReplayOptions, output: any ReplayOutput
+  ) throws(ReplaySetupError) {
+    try self.init(options: options, output: output, reducer: reduce, faults: .none)
+  }
+
+  /// A runner whose store runs `reducer` and breaks its contract as `faults` say: the seam
+  /// through which the explorer's tests replay a counterexample on the broken machine.
+  package init(
+    options: ReplayOptions, output: any ReplayOutput, reducer: @escaping LoginStore.Reducer,
+    faults: LoginStore.Faults
+  ) throws(ReplaySetupError) {
     let renderOptions: TextRenderer.Options
     if let width = options.width {
       do {
@@ -77,7 +90,8 @@ public final class SessionRunner {
       let clock = VirtualClock()
       let service = ScriptedAuthService(clock: clock)
       store = LoginStore(
-        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent)
+        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent,
+        reducer: reducer, faults: faults)
       service.reportLateAnswers(to: store)
       timing = .virtual(clock, service)
     case .url(let endpoint):
@@ -101,7 +115,8 @@ public final class SessionRunner {
       let clock = ContinuousClock()
       let start = clock.now
       store = LoginStore(
-        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent)
+        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent,
+        reducer: reducer, faults: faults)
       timing = .real(start: start)
     }
     self.inbox = inbox
@@ -308,9 +323,20 @@ public final class SessionRunner {
     }
   }
 
+  /// How many requests the server still works on: the scripted server's own count, or for a
+  /// real server the request the store waits for (a cancelled one is closed at once).
+  private func requestsInFlight() async -> Int {
+    switch timing {
+    case .virtual(_, let service): service.pendingRequestCount
+    case .real: await store.attemptInFlight == nil ? 0 : 1
+    }
+  }
+
   private func check(_ expectation: SessionCommand.Expectation, at location: SourceLocation) async {
     let state = await store.state
-    let evaluation = expectation.evaluate(state: state, effectKinds: lastEffects)
+    let evaluation = expectation.evaluate(
+      state: state, effectKinds: lastEffects, requestsInFlight: await requestsInFlight(),
+      droppedAnswers: droppedAnswers)
     if evaluation.holds {
       summary.passed += 1
     } else {
@@ -340,6 +366,7 @@ public final class SessionRunner {
           transition, at: event.time, line: line, state: states == nil ? nil : latestState)
         if let text { output.writeLine(text) }
       case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped:
+        if case .responseDropped = event.kind { droppedAnswers += 1 }
         if let text = formatter.lifecycle(event.kind, at: event.time, line: line) {
           output.writeLine(text)
         }

@@ -30,6 +30,8 @@ public actor LoginStore {
   public nonisolated let timeout: Duration
 
   private let service: any AuthService
+  private let reducer: Reducer
+  private let faults: Faults
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
   private let snapshots: CurrentValueBroadcaster<StateSnapshot>
@@ -55,7 +57,26 @@ public actor LoginStore {
     timeout: Duration = LoginStore.defaultTimeout,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil
   ) {
+    self.init(
+      initialState: initialState, service: service, clock: clock, timeout: timeout,
+      onEvent: onEvent, reducer: reduce, faults: .none)
+  }
+
+  /// A store over another reducer, or one that breaks its own contract in the ways `faults`
+  /// name: a seam for the explorer's tests, which prove that deliberately broken machines are
+  /// caught. Apps use the public initializer.
+  package init(
+    initialState: LoginState = LoginState(),
+    service: any AuthService,
+    clock: some Clock<Duration> = ContinuousClock(),
+    timeout: Duration = LoginStore.defaultTimeout,
+    onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
+    reducer: @escaping Reducer,
+    faults: Faults
+  ) {
     state = initialState
+    self.reducer = reducer
+    self.faults = faults
     self.service = service
     self.clock = StoreClock(clock)
     self.timeout = Self.clampedTimeout(timeout)
@@ -128,7 +149,7 @@ public actor LoginStore {
   @discardableResult
   private func apply(_ action: LoginAction) -> [LoginEffect] {
     let before = state
-    let (after, effects) = reduce(before, action)
+    let (after, effects) = reducer(before, action)
     state = after
     emit(
       .transition(
@@ -191,7 +212,7 @@ public actor LoginStore {
       // `unexpected` from a call the store cancelled is the service acknowledging the
       // cancellation (see ``AuthService``): no answer, nothing to report.
       if case .failure(.unexpected) = result { return }
-      emit(.responseDropped(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
+      dropLateAnswer(to: attempt, result, after: duration)
     }
   }
 
@@ -204,13 +225,24 @@ public actor LoginStore {
     attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
   ) {
     guard !isClosed, requests[attempt]?.status != .inFlight else { return }
+    dropLateAnswer(to: attempt, result, after: duration)
+  }
+
+  /// Reports a late answer as dropped; a store with ``Faults/appliesLateAnswers`` applies it.
+  private func dropLateAnswer(
+    to attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
+  ) {
+    guard !faults.appliesLateAnswers else {
+      apply(.authResponse(attempt: attempt, result))
+      return
+    }
     emit(.responseDropped(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
   }
 
   private func timeoutFired(_ attempt: Int) {
     guard !isClosed, let request = requests[attempt], request.status == .inFlight else { return }
     requests[attempt]?.status = .timedOut
-    request.call.cancel()
+    if faults.timeoutCancelsCall { request.call.cancel() }
     emit(.effectTimedOut(attempt: attempt, duration: since(request.startedAt)))
     apply(.authResponse(attempt: attempt, .failure(.timedOut)))
   }
@@ -226,6 +258,29 @@ public actor LoginStore {
     let event = StoreEvent(time: clock.elapsed(), kind: kind())
     onEvent?(event)
     eventBroadcaster.publish(event)
+  }
+}
+
+extension LoginStore {
+  /// A reducer the store can run: LoginFlow's ``reduce(_:_:)`` unless a test gives another.
+  package typealias Reducer = @Sendable (LoginState, LoginAction) -> (LoginState, [LoginEffect])
+
+  /// Ways a store can be made to break its contract, for proving that the explorer finds
+  /// such bugs. Never set outside tests and tools.
+  package struct Faults: Sendable, Hashable {
+    /// Whether the timeout cancels the call (it must).
+    package var timeoutCancelsCall = true
+    /// Whether a late answer is fed to the reducer instead of being dropped (it must not be).
+    package var appliesLateAnswers = false
+
+    /// Creates a set of faults; the defaults are none.
+    package init(timeoutCancelsCall: Bool = true, appliesLateAnswers: Bool = false) {
+      self.timeoutCancelsCall = timeoutCancelsCall
+      self.appliesLateAnswers = appliesLateAnswers
+    }
+
+    /// A store that keeps its contract.
+    package static let none = Faults()
   }
 }
 

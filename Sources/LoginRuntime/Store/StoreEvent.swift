@@ -75,6 +75,14 @@ public enum AuthOutcome: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The outcome as a result, with `session` for a success.
+  public func result(session: AuthSession) -> Result<AuthSession, AuthError> {
+    switch self {
+    case .success: .success(session)
+    case .failure(let error): .failure(error)
+    }
+  }
+
   /// The session-file name: `success`, or the error's name such as `invalid-credentials`.
   public var name: String {
     switch self {

@@ -21,6 +21,17 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   public var effects: [EffectSummary]
   /// Whether the state changed at all; `false` means the action was ignored.
   public var changedState: Bool
+  /// For an answer (`authResponse`), which request it answers and how, without the session;
+  /// `nil` for every other action. It lets a checker rebuild the action applied.
+  public var response: Response?
+
+  /// The request an applied answer is for, and its outcome.
+  public struct Response: Sendable, Equatable, Hashable {
+    /// The attempt the answer is for.
+    public var attempt: Int
+    /// The answer, without its session.
+    public var outcome: AuthOutcome
+  }
 
   /// An effect without its credentials: its kind and attempt.
   public struct EffectSummary: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -54,6 +65,9 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     toLabel = Self.label(of: after)
     self.effects = effects.map(EffectSummary.init)
     changedState = before != after
+    if case .authResponse(let attempt, let result) = action {
+      response = Response(attempt: attempt, outcome: AuthOutcome(result))
+    }
   }
 
   /// `submitTapped: editing -> submitting(1) [authenticate(1)]`, or `… (ignored)`.

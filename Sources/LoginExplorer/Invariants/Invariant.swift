@@ -1,0 +1,60 @@
+/// A property every reachable state of the login system must have.
+///
+/// Each is checked at every state the explorer reaches (the last two from that state, by
+/// running the clock on); `Docs/Explorer.md` says why each matters.
+public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// At most one request in flight, and `submitting` exactly while it is.
+  case oneRequestInFlight = 1
+  /// An answer to any request other than the one in flight leaves the state unchanged.
+  case staleAnswersChangeNothing
+  /// The Log In button is enabled only for a valid form outside `submitting` and
+  /// `succeeded`.
+  case logInEnabledOnlyWhenAllowed
+  /// An error message only in `failed`; the inline email error only for a non-empty invalid
+  /// email.
+  case errorsOnlyWhereTheyBelong
+  /// After success the password field is empty; after logout nothing of the session remains.
+  case sessionLeavesNoSecret
+  /// The password and the token appear in no description, trace line, JSON line or screen,
+  /// except the screen's password field while it is visible.
+  case secretsNeverShown
+  /// Every request ends exactly once (finished, cancelled or timed out), a late answer is
+  /// dropped at most once and only after that, and the event stream says so.
+  case everyRequestEndsOnce
+  /// From every state, advancing the clock by the timeout leaves no request in flight.
+  case boundedLiveness
+  /// The store's state equals `reduce` folded over the actions it reports applying.
+  case storeAddsNothing
+  /// Once every pending answer has come, the store holds no request and the clock no sleeper.
+  case nothingAccumulates
+
+  /// The invariant's name in output, such as `one-request-in-flight`.
+  public var name: String {
+    switch self {
+    case .oneRequestInFlight: "one-request-in-flight"
+    case .staleAnswersChangeNothing: "stale-answers-change-nothing"
+    case .logInEnabledOnlyWhenAllowed: "log-in-enabled-only-when-allowed"
+    case .errorsOnlyWhereTheyBelong: "errors-only-where-they-belong"
+    case .sessionLeavesNoSecret: "session-leaves-no-secret"
+    case .secretsNeverShown: "secrets-never-shown"
+    case .everyRequestEndsOnce: "every-request-ends-once"
+    case .boundedLiveness: "bounded-liveness"
+    case .storeAddsNothing: "store-adds-nothing"
+    case .nothingAccumulates: "nothing-accumulates"
+    }
+  }
+
+  /// `N. name`.
+  public var description: String { "\(rawValue). \(name)" }
+}
+
+/// A state that breaks an invariant, and how.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+  /// The invariant broken.
+  public var invariant: Invariant
+  /// What was seen, in words; never a secret.
+  public var detail: String
+
+  /// `invariant N. name violated: detail`.
+  public var description: String { "invariant \(invariant) violated: \(detail)" }
+}

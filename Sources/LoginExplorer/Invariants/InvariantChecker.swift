@@ -1,0 +1,265 @@
+import LoginFlow
+import LoginRendering
+import LoginReplay
+import LoginRuntime
+
+/// Checks the invariants on what a run observed: after every step, and from every state by
+/// running the clock on.
+struct InvariantChecker {
+  /// The texts that must never be printed: the passwords of the alphabet and the token.
+  static let secrets = [
+    PasswordSample.valid.text, PasswordSample.wrong.text, DemoAuthService.token,
+  ]
+
+  let machine: Machine
+
+  // MARK: After a step
+
+  /// The violations after `step` of `system`, in invariant order.
+  func check(_ step: ExploredSystem.Step, of system: ExploredSystem) async -> [Violation] {
+    var found: [Violation] = []
+    let state = step.after
+    func fail(_ invariant: Invariant, _ detail: String) {
+      found.append(Violation(invariant: invariant, detail: detail))
+    }
+
+    // 1. One request in flight, and `submitting` exactly while it is.
+    let working = system.service.pendingRequests
+    if working.count > 1 {
+      fail(.oneRequestInFlight, "the server works on \(working.count) requests at once")
+    } else if state.isLoading != (working == [state.attempt]) {
+      fail(
+        .oneRequestInFlight,
+        state.isLoading
+          ? "the screen is submitting but the server works on no request"
+          : "the screen is \(state.phase.kind) but the server still works on a request")
+    } else if await system.store.attemptInFlight != state.attemptInFlight {
+      fail(.oneRequestInFlight, "the store's request in flight differs from the screen's")
+    }
+
+    // 2. Answers to other requests change nothing.
+    for transition in Self.staleResponses(in: step.events) where transition.changedState {
+      fail(
+        .staleAnswersChangeNothing,
+        "an answer to a request that was not in flight changed the screen "
+          + "(\(transition.fromLabel) -> \(transition.toLabel))")
+    }
+
+    // 3. The Log In button.
+    let formValid = Self.isValid(email: state.email) && Self.isValid(password: state.password)
+    let phaseAllows = state.phase.kind != .submitting && state.phase.kind != .succeeded
+    if state.canSubmit != (formValid && phaseAllows) {
+      fail(
+        .logInEnabledOnlyWhenAllowed,
+        "Log In is \(state.canSubmit ? "enabled" : "disabled") in \(state.phase.kind) "
+          + "with a \(formValid ? "valid" : "invalid") form")
+    }
+
+    // 4. Errors where they belong.
+    if (state.errorMessage != nil) != (state.phase.kind == .failed) {
+      fail(.errorsOnlyWhereTheyBelong, "an error message in \(state.phase.kind)")
+    }
+    let emailErrorExpected = !state.email.isEmpty && !Self.isValid(email: state.email)
+    if (state.emailError != nil) != emailErrorExpected {
+      fail(.errorsOnlyWhereTheyBelong, "the inline email error does not match the email")
+    }
+
+    // 5. No secret survives the session.
+    if state.phase.kind == .succeeded, !state.password.isEmpty {
+      fail(.sessionLeavesNoSecret, "the password field is not empty after success")
+    }
+    if step.event == .logout, step.before.phase.kind == .succeeded,
+      state.isLoggedIn || !state.password.isEmpty || state.phase.kind != .idle
+    {
+      fail(.sessionLeavesNoSecret, "something of the session remains after logout")
+    }
+
+    // 6. Secrets never shown.
+    if let leak = Self.leak(in: state, events: step.events) {
+      fail(.secretsNeverShown, "a secret appears in the \(leak)")
+    }
+
+    // 7. Every request ends exactly once, and late answers only after.
+    found += Self.lifecycleViolations(in: step.events, after: step.requestsBefore)
+
+    // 9. The store adds nothing.
+    if let folded = foldedState(of: system), folded != state {
+      fail(.storeAddsNothing, "the store's state differs from reduce over its actions")
+    }
+    return found
+  }
+
+  // MARK: From a state, with the clock running on
+
+  /// The first violation found by running the clock on from the end of `events` — by the
+  /// timeout (invariant 8), then past every pending answer (invariants 7 and 10) — with the
+  /// waits that reach it, or `nil`.
+  static func checkFuture(
+    of events: [ExplorerEvent], machine: Machine, timeout: Duration
+  ) async -> (violation: Violation, waits: [ExplorerEvent])? {
+    await ExploredSystem.run(events, machine: machine, timeout: timeout) { system, _ in
+      var requestsBefore = system.requests
+      let first = await system.perform(.wait(timeout))
+      var found = lifecycleViolations(in: first.events, after: requestsBefore)
+      if await system.store.attemptInFlight != nil || !system.service.pendingRequests.isEmpty {
+        found.append(
+          Violation(
+            invariant: .boundedLiveness,
+            detail: "a request is still in flight \(DurationLiteral.format(timeout)) later"))
+      }
+      var waits: [ExplorerEvent] = [.wait(timeout)]
+      if let violation = found.min(by: { $0.invariant.rawValue < $1.invariant.rawValue }) {
+        return (violation, waits)
+      }
+      requestsBefore = system.requests
+      let start = system.clock.now
+      let later = await system.drain()
+      waits.append(.wait(start.duration(to: system.clock.now)))
+      found = lifecycleViolations(in: later, after: requestsBefore)
+      for (attempt, request) in system.requests.sorted(by: { $0.key < $1.key }) {
+        if request.end == nil {
+          found.append(
+            Violation(invariant: .everyRequestEndsOnce, detail: "request \(attempt) never ended"))
+        } else if request.end != .finished, request.fate != nil, !request.droppedLate {
+          found.append(
+            Violation(
+              invariant: .everyRequestEndsOnce,
+              detail: "the late answer to request \(attempt) was not reported as dropped"))
+        }
+      }
+      if !(await system.store.runningAttempts).isEmpty {
+        found.append(
+          Violation(
+            invariant: .nothingAccumulates, detail: "the store still holds a request record"))
+      }
+      if system.clock.sleeperCount != 0 || system.service.lateAnswerCount != 0 {
+        found.append(
+          Violation(
+            invariant: .nothingAccumulates,
+            detail: "something still waits on the clock after every answer came"))
+      }
+      return found.min { $0.invariant.rawValue < $1.invariant.rawValue }.map { ($0, waits) }
+    }
+  }
+
+  // MARK: Helpers
+
+  /// The `authResponse` transitions in `events` that answer a request the store was not
+  /// waiting for: not directly after that request finished or timed out.
+  static func staleResponses(in events: [StoreEvent]) -> [StoreTransition] {
+    var stale: [StoreTransition] = []
+    var answered: Int?
+    for event in events {
+      switch event.kind {
+      case .effectFinished(let attempt, _, _), .effectTimedOut(let attempt, _):
+        answered = attempt
+      case .transition(let transition):
+        if transition.action == .authResponse, transition.response?.attempt != answered {
+          stale.append(transition)
+        }
+        answered = nil
+      case .effectStarted, .effectCancelled, .responseDropped:
+        break
+      }
+    }
+    return stale
+  }
+
+  /// Violations of "ends exactly once" within `events`, which came after `requests`.
+  static func lifecycleViolations(
+    in events: [StoreEvent], after requests: [Int: ExploredSystem.Request]
+  ) -> [Violation] {
+    var ended: [Int: Bool] = [:]
+    var dropped: Set<Int> = []
+    for (attempt, request) in requests {
+      ended[attempt] = request.end != nil
+      if request.droppedLate { dropped.insert(attempt) }
+    }
+    var found: [Violation] = []
+    func fail(_ detail: String) {
+      found.append(Violation(invariant: .everyRequestEndsOnce, detail: detail))
+    }
+    var answered: Int?
+    for event in events {
+      switch event.kind {
+      case .effectStarted(let attempt):
+        ended[attempt] = false
+      case .effectFinished(let attempt, _, _), .effectCancelled(let attempt, _),
+        .effectTimedOut(let attempt, _):
+        if ended[attempt] == true { fail("request \(attempt) ended twice") }
+        if ended[attempt] == nil { fail("request \(attempt) ended without starting") }
+        ended[attempt] = true
+        if case .effectFinished = event.kind { answered = attempt }
+        if case .effectTimedOut = event.kind { answered = attempt }
+        continue
+      case .responseDropped(let attempt, _, _):
+        if ended[attempt] != true {
+          fail("a late answer to request \(attempt) was dropped before it ended")
+        }
+        if !dropped.insert(attempt).inserted {
+          fail("the late answer to request \(attempt) was dropped twice")
+        }
+      case .transition(let transition):
+        if transition.action == .authResponse, let attempt = transition.response?.attempt,
+          attempt != answered
+        {
+          fail("the store applied an answer to request \(attempt), which had already ended")
+        }
+      }
+      answered = nil
+    }
+    return found
+  }
+
+  /// The state `reduce` gives over the actions the store reports applying, or `nil` when
+  /// the reported actions cannot be rebuilt.
+  func foldedState(of system: ExploredSystem) -> LoginState? {
+    var state = LoginState()
+    var userActions = system.sentActions.makeIterator()
+    for event in system.allEvents {
+      guard case .transition(let transition) = event.kind else { continue }
+      let action: LoginAction
+      if transition.action == .authResponse {
+        guard let response = transition.response else { return nil }
+        let session = AuthSession(token: DemoAuthService.token)
+        action = .authResponse(
+          attempt: response.attempt, response.outcome.result(session: session))
+      } else {
+        guard let next = userActions.next(), next.kind == transition.action else { return nil }
+        action = next
+      }
+      state = machine.reduce(state, action).0
+    }
+    return state
+  }
+
+  /// Where a secret shows, if anywhere: a description, an event, the JSON or the screen.
+  /// The JSON and the screen may show the password the user made visible, and only that.
+  static func leak(in state: LoginState, events: [StoreEvent]) -> String? {
+    let shown = state.isPasswordVisible ? state.password : nil
+    let texts: [(place: String, text: String, mayShowPassword: Bool)] = [
+      ("description", String(describing: state), false),
+      ("debug description", String(reflecting: state), false),
+      ("trace", events.map(\.description).joined(separator: "\n"), false),
+      ("state JSON", StateJSON.text(of: state), true),
+      ("screen", TextRenderer().render(state), true),
+    ]
+    for entry in texts {
+      let forbidden = secrets.filter { !(entry.mayShowPassword && $0 == shown) }
+      if forbidden.contains(where: { entry.text.contains($0) }) { return entry.place }
+    }
+    return nil
+  }
+
+  /// Whether `email` is one the alphabet calls valid: the explorer's own ground truth.
+  static func isValid(email: String) -> Bool {
+    EmailSample.allCases.first { $0.text == email }.map { $0 == .valid || $0 == .paddedValid }
+      ?? Validation.isValidEmail(email)
+  }
+
+  /// Whether `password` is one the alphabet calls valid.
+  static func isValid(password: String) -> Bool {
+    PasswordSample.allCases.first { $0.text == password }.map { $0 == .valid || $0 == .wrong }
+      ?? Validation.isValidPassword(password)
+  }
+}

@@ -1,0 +1,173 @@
+import LoginFlow
+import LoginReplay
+import LoginRuntime
+
+/// One run of the real system: a fresh ``LoginStore`` on a ``VirtualClock``, with the scripted
+/// server `login-replay` uses, driven one ``ExplorerEvent`` at a time.
+///
+/// Nothing here re-implements the store: events go through `send`, answers and timeouts
+/// through the clock, exactly as a session file's commands do. What the run observes — the
+/// store's events, its state, the server's open requests — is what the invariants read.
+final class ExploredSystem {
+  /// What happened to one auth request, as the store's events tell it.
+  struct Request: Hashable {
+    /// When it started, on the clock.
+    var start: VirtualClock.Instant
+    /// What the server answers, and when; `nil` until the submit chose it.
+    var fate: Fate?
+    /// How it ended, once it did.
+    var end: End?
+    /// Whether its late answer was reported as dropped.
+    var droppedLate = false
+
+    /// The store's word for how a request ended.
+    enum End: Hashable {
+      case finished, cancelled, timedOut
+    }
+  }
+
+  /// What one event did.
+  struct Step {
+    var event: ExplorerEvent
+    var before: LoginState
+    var after: LoginState
+    /// The store's events during the step, in order.
+    var events: [StoreEvent]
+    /// The requests as they stood before the step.
+    var requestsBefore: [Int: Request]
+    /// Whether a `submit` started a request.
+    var startedRequest: Bool
+    /// How far the clock moved.
+    var elapsed: Duration
+  }
+
+  let machine: Machine
+  let timeout: Duration
+  let clock = VirtualClock()
+  let service: ScriptedAuthService
+  let store: LoginStore
+  private let log = Locked<[StoreEvent]>([])
+  private var readEvents = 0
+  /// Every request the store started, by attempt.
+  private(set) var requests: [Int: Request] = [:]
+  /// The user actions the explorer sent, in order, for folding the reducer (invariant 9).
+  private(set) var sentActions: [LoginAction] = []
+  /// Every event the store reported so far.
+  var allEvents: [StoreEvent] { log.withLock { $0 } }
+
+  init(machine: Machine, timeout: Duration) {
+    self.machine = machine
+    self.timeout = timeout
+    service = ScriptedAuthService(clock: clock)
+    let log = self.log
+    store = LoginStore(
+      service: service, clock: clock, timeout: timeout,
+      onEvent: { event in log.withLock { $0.append(event) } },
+      reducer: machine.reduce, faults: machine.faults)
+    service.reportLateAnswers(to: store)
+  }
+
+  /// Runs `events` from the start on a fresh system, hands it and its steps to `body`, then
+  /// tears it down (closing the store and stopping every task), so that no run outlives
+  /// its use.
+  static func run<Result>(
+    _ events: [ExplorerEvent], machine: Machine, timeout: Duration,
+    _ body: (ExploredSystem, [Step]) async -> Result
+  ) async -> Result {
+    let system = ExploredSystem(machine: machine, timeout: timeout)
+    var steps: [Step] = []
+    for event in events { steps.append(await system.perform(event)) }
+    let result = await body(system, steps)
+    await system.tearDown()
+    return result
+  }
+
+  /// Closes the store and stops the server's pending answers; every task of the run ends.
+  func tearDown() async {
+    await store.close()
+    service.shutDown()
+    await clock.waitUntilIdle()
+  }
+
+  /// Performs one event and waits until the work it started is at rest.
+  func perform(_ event: ExplorerEvent) async -> Step {
+    let before = await store.state
+    let requestsBefore = requests
+    let startTime = clock.now
+    var started = false
+    var events: [StoreEvent] = []
+    switch event {
+    case .setEmail(let sample): await send(.emailChanged(sample.text))
+    case .setPassword(let sample): await send(.passwordChanged(sample.text))
+    case .togglePassword: await send(.passwordVisibilityToggled)
+    case .cancel: await send(.cancelTapped)
+    case .logout: await send(.logoutTapped)
+    case .submit(let fate):
+      let count = requests.count
+      await send(.submitTapped)
+      events = ingest()
+      started = requests.count > count
+      if started, let fate, let attempt = requests.keys.max() {
+        requests[attempt]?.fate = fate
+        _ = service.respond(fate.outcome, after: fate.delay(timeout: timeout))
+        await clock.waitUntilIdle()
+      }
+    case .advance:
+      _ = await clock.advanceToNextDeadline()
+    case .wait(let duration):
+      await clock.advance(by: duration)
+    }
+    events += ingest()
+    return Step(
+      event: event, before: before, after: await store.state, events: events,
+      requestsBefore: requestsBefore,
+      startedRequest: started, elapsed: startTime.duration(to: clock.now))
+  }
+
+  /// Advances the clock by `duration`; returns the store's events meanwhile.
+  func advance(by duration: Duration) async -> [StoreEvent] {
+    await clock.advance(by: duration)
+    return ingest()
+  }
+
+  /// Advances the clock past every deadline, however far; returns the store's events.
+  func drain() async -> [StoreEvent] {
+    while await clock.advanceToNextDeadline() {}
+    return ingest()
+  }
+
+  private func send(_ action: LoginAction) async {
+    sentActions.append(action)
+    await store.send(action)
+    await clock.waitUntilIdle()
+  }
+
+  /// Reads the events not read yet into the request ledger; returns them.
+  @discardableResult
+  private func ingest() -> [StoreEvent] {
+    let events = log.withLock { Array($0[readEvents...]) }
+    readEvents += events.count
+    for event in events {
+      switch event.kind {
+      case .effectStarted(let attempt):
+        // The store was made at the clock's zero, so its event times are the clock's.
+        requests[attempt] = Request(start: VirtualClock.Instant(offset: event.time))
+      case .effectFinished(let attempt, _, _): end(attempt, .finished)
+      case .effectCancelled(let attempt, _): end(attempt, .cancelled)
+      case .effectTimedOut(let attempt, _): end(attempt, .timedOut)
+      case .responseDropped(let attempt, _, _):
+        requests[attempt]?.droppedLate = true
+      case .transition:
+        break
+      }
+    }
+    return events
+  }
+
+  /// Records the first end of request `attempt`; a second is the invariants' business.
+  private func end(_ attempt: Int, _ end: Request.End) {
+    guard var request = requests[attempt], request.end == nil else { return }
+    request.end = end
+    requests[attempt] = request
+  }
+}

@@ -1,0 +1,165 @@
+import LoginFlow
+import LoginReplay
+import LoginRuntime
+
+/// One step the explorer can take: something the user does, or the clock moving to the next
+/// moment something falls due.
+///
+/// The alphabet is finite. The user's text comes from a few representative ``EmailSample``s
+/// and ``PasswordSample``s; a `submit` that starts a request also chooses that request's
+/// ``Fate`` — what the server answers and when — exactly as a session's `respond OUTCOME after
+/// DURATION` line right after `submit` does, so every path is a session `login-replay` can
+/// run. Time moves only by ``advance``, to the earliest pending deadline (an answer, a late
+/// answer, the store's timeout), so the order in which things fall due is explored, not
+/// sampled.
+public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
+  /// `set email` to a sample.
+  case setEmail(EmailSample)
+  /// `set password` to a sample.
+  case setPassword(PasswordSample)
+  /// `toggle-password`.
+  case togglePassword
+  /// `submit`; when it starts a request, the request's fate (`nil` when it starts none).
+  case submit(Fate?)
+  /// `cancel`.
+  case cancel
+  /// `logout`.
+  case logout
+  /// `wait` until the earliest pending deadline, delivering what falls due then.
+  case advance
+  /// `wait` this long: not in the alphabet, but how a counterexample found by running the
+  /// clock on from a state (invariants 7, 8, 10) reaches its failing moment.
+  case wait(Duration)
+
+  /// The user's events, derived from the machine's own list of actions: a new action kind
+  /// is a compile error here until the explorer knows how to send it. `submit` stands for
+  /// all its fates.
+  static let userEvents: [ExplorerEvent] = LoginAction.Kind.allCases.flatMap(events(for:))
+
+  /// The events that send an action of `kind`; answers come from the environment instead.
+  static func events(for kind: LoginAction.Kind) -> [ExplorerEvent] {
+    switch kind {
+    case .emailChanged: EmailSample.allCases.map(ExplorerEvent.setEmail)
+    case .passwordChanged: PasswordSample.allCases.map(ExplorerEvent.setPassword)
+    case .passwordVisibilityToggled: [.togglePassword]
+    case .submitTapped: [.submit(nil)]
+    case .cancelTapped: [.cancel]
+    case .logoutTapped: [.logout]
+    case .authResponse: []
+    }
+  }
+
+  /// The event in words, such as `submit (answers server-error at T/2)`.
+  public var description: String {
+    switch self {
+    case .setEmail(let sample): "set email to \(sample.description)"
+    case .setPassword(let sample): "set password to \(sample.description)"
+    case .togglePassword: "toggle password visibility"
+    case .submit(.none): "submit"
+    case .submit(.some(let fate)): "submit (the server \(fate.description))"
+    case .cancel: "cancel"
+    case .logout: "log out"
+    case .advance: "wait for the next deadline"
+    case .wait(let duration): "wait \(DurationLiteral.format(duration))"
+    }
+  }
+}
+
+/// A representative email: the classes the validation rules tell apart.
+public enum EmailSample: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// Nothing typed.
+  case empty
+  /// The demo account's address.
+  case valid
+  /// Not an address.
+  case invalid
+  /// The demo address with blanks around it, valid once trimmed.
+  case paddedValid
+
+  /// The text typed.
+  public var text: String {
+    switch self {
+    case .empty: ""
+    case .valid: DemoAuthService.email
+    case .invalid: "ada.example.com"
+    case .paddedValid: "  \(DemoAuthService.email) "
+    }
+  }
+
+  /// The sample's name, such as `paddedValid`; never the text typed.
+  public var description: String { rawValue }
+}
+
+/// A representative password: the classes the validation rules and the demo account tell
+/// apart. The valid one is the demo password, so its text is a secret the outputs must not
+/// show (invariant 6).
+public enum PasswordSample: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// Nothing typed.
+  case empty
+  /// The demo account's password.
+  case valid
+  /// Only blanks: invalid.
+  case blank
+  /// A valid password that the demo account rejects.
+  case wrong
+
+  /// The text typed.
+  public var text: String {
+    switch self {
+    case .empty: ""
+    case .valid: DemoAuthService.password
+    case .blank: "   "
+    case .wrong: "Wrong-Passw0rd"
+    }
+  }
+
+  /// The sample's name, such as `valid`; never the password itself.
+  public var description: String { rawValue }
+}
+
+/// What the server answers a request, and when relative to the store's timeout `T`.
+public struct Fate: Hashable, Sendable, CustomStringConvertible {
+  /// When the answer arrives.
+  public enum Timing: CaseIterable, Hashable, Sendable {
+    /// At `T/2`: before the timeout.
+    case early
+    /// At exactly `T`: tied with the timeout, which wins.
+    case tie
+    /// At `3T/2`: after the timeout, a late answer.
+    case late
+    /// Never within any session (the longest duration a session can name).
+    case never
+  }
+
+  /// The answer.
+  public var outcome: SessionCommand.Outcome
+  /// When it arrives.
+  public var timing: Timing
+
+  /// Every fate: each outcome at each timing but `never`, and `never` once (its outcome is
+  /// never seen).
+  public static let all: [Fate] =
+    Timing.allCases.filter { $0 != .never }.flatMap { timing in
+      SessionCommand.Outcome.allCases.map { Fate(outcome: $0, timing: timing) }
+    } + [Fate(outcome: .success, timing: .never)]
+
+  /// How long after the request starts the answer arrives, for a store timeout `timeout`.
+  public func delay(timeout: Duration) -> Duration {
+    switch timing {
+    case .early: timeout / 2
+    case .tie: timeout
+    case .late: timeout * 3 / 2
+    case .never: DurationLiteral.maximum
+    }
+  }
+
+  /// The fate in words, such as `answers success at T/2`.
+  public var description: String {
+    switch timing {
+    case .early: "answers \(outcome.name) at T/2"
+    case .tie: "answers \(outcome.name) at T, tied with the timeout"
+    case .late: "answers \(outcome.name) at 3T/2, after the timeout"
+    case .never: "never answers"
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import LoginFlow
+import LoginReplay
+import LoginRuntime
+
+/// The abstraction of a system state that the search treats as "the same state": two runs
+/// with equal keys behave alike under every future event, as far as the invariants can tell.
+///
+/// It keeps the screen's state and the requests outstanding, and drops what only counts:
+/// - attempt numbers become *current* or *older* (only equality with the attempt in flight
+///   matters to the reducer and the store), so submit/cancel cycles do not make new states;
+/// - the invalid-credentials counter is capped at the reset threshold (beyond it the screen
+///   shows the same);
+/// - times become offsets from now (every deadline is a multiple of `T/2` after a start, so
+///   there are finitely many), and an abandoned request whose late answer comes only at the
+///   end of time is left out, as are duplicate late answers (each is dropped on its own, so
+///   how many wait changes nothing but the number of identical events).
+struct SystemKey: Hashable {
+  /// The screen's state without attempt numbers.
+  struct Screen: Hashable {
+    var email: String
+    var password: String
+    var isPasswordVisible: Bool
+    var phase: LoginPhase.Kind
+    var error: AuthError?
+    var cappedInvalidCredentials: Int
+    var emailLimitReached: Bool
+    var passwordLimitReached: Bool
+  }
+
+  /// A request whose answer is still to come, relative to now.
+  struct Outstanding: Hashable {
+    /// Whether it is the state's current attempt.
+    var isCurrent: Bool
+    /// Whether the store still waits for it (not ended).
+    var storeWaits: Bool
+    /// Whether the server still works on it (its call was not cancelled).
+    var serverWorks: Bool
+    /// What the server answers.
+    var outcome: SessionCommand.Outcome
+    /// How long until the answer arrives; `nil` for never.
+    var answerIn: Duration?
+    /// How long until the store's timeout fires, while the store waits.
+    var timeoutIn: Duration?
+  }
+
+  var screen: Screen
+  /// Requests the store or the server still works on, in attempt order.
+  var active: [Outstanding]
+  /// Abandoned requests whose late answer is still to come, without duplicates.
+  var lateAnswers: Set<Outstanding>
+
+  /// The key of `system` now.
+  static func of(_ system: ExploredSystem, state: LoginState) -> SystemKey {
+    let now = system.clock.now
+    let working = Set(system.service.pendingRequests)
+    var active: [Outstanding] = []
+    var lateAnswers = Set<Outstanding>()
+    for (attempt, request) in system.requests.sorted(by: { $0.key < $1.key }) {
+      guard let fate = request.fate, request.end != .finished, !request.droppedLate else {
+        continue
+      }
+      let delay = fate.delay(timeout: system.timeout)
+      let answerAt = request.start.advanced(by: delay)
+      let outstanding = Outstanding(
+        isCurrent: attempt == state.attempt,
+        storeWaits: request.end == nil,
+        serverWorks: working.contains(attempt),
+        // Only an answer before the timeout is applied; any later one is dropped whatever it
+        // says, so its outcome makes no different state.
+        outcome: fate.timing == .early ? fate.outcome : .success,
+        answerIn: fate.timing == .never ? nil : now.duration(to: answerAt),
+        timeoutIn: request.end == nil
+          ? now.duration(to: request.start.advanced(by: system.timeout)) : nil)
+      if outstanding.storeWaits || outstanding.serverWorks {
+        active.append(outstanding)
+      } else if fate.timing != .never, !(answerAt < now) {
+        // A late answer is dropped whatever it says.
+        var late = outstanding
+        late.outcome = .success
+        lateAnswers.insert(late)
+      }
+    }
+    return SystemKey(screen: Screen(state), active: active, lateAnswers: lateAnswers)
+  }
+}
+
+extension SystemKey.Screen {
+  init(_ state: LoginState) {
+    email = state.email
+    password = state.password
+    isPasswordVisible = state.isPasswordVisible
+    phase = state.phase.kind
+    error = state.error
+    cappedInvalidCredentials = min(
+      state.consecutiveInvalidCredentials, LoginState.passwordResetThreshold)
+    emailLimitReached = state.emailLimitReached
+    passwordLimitReached = state.passwordLimitReached
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import LoginFlow
+import LoginReplay
+import LoginRuntime
+import Testing
+
+@testable import LoginExplorer
+
+/// The explorer finds each deliberately broken machine, with a shortest counterexample that
+/// replays: it fails on the broken machine, at the failing step, and passes on the real one.
+@Suite(.timeLimit(.minutes(5))) struct BrokenMachineTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    var machine: Machine
+    var invariant: Invariant
+    /// The depth of a shortest path to a violating state, worked out by hand: the form takes
+    /// two steps, the submit a third.
+    var shortest: Int
+    /// Whether the violation shows only once the clock runs on from that state (then the
+    /// counterexample adds one wait of the timeout).
+    var inTheFuture: Bool
+    var testDescription: String { machine.name }
+  }
+
+  static let cases: [Case] = [
+    // The store's guard fails first: after a submit whose answer ties with the timeout, the
+    // late answer is applied, not dropped.
+    Case(
+      machine: BrokenMachines.staleAnswersApplied, invariant: .everyRequestEndsOnce, shortest: 3,
+      inTheFuture: true),
+    Case(
+      machine: BrokenMachines.keepsPasswordAfterSuccess, invariant: .sessionLeavesNoSecret,
+      shortest: 4, inTheFuture: false),
+    Case(
+      machine: BrokenMachines.cancelWithoutCancelEffect, invariant: .oneRequestInFlight,
+      shortest: 4, inTheFuture: false),
+    Case(
+      machine: BrokenMachines.timeoutKeepsTheCall, invariant: .boundedLiveness, shortest: 3,
+      inTheFuture: true),
+    Case(
+      machine: BrokenMachines.lateAnswerAppliedAfterCancel, invariant: .everyRequestEndsOnce,
+      shortest: 3, inTheFuture: true),
+  ]
+
+  @Test(arguments: cases)
+  func isFoundWithAShortestCounterexampleThatReplays(_ broken: Case) async throws {
+    var explorer = Explorer()
+    explorer.machine = broken.machine
+    let report = await explorer.run()
+    let counterexample = try #require(report.counterexample, "\(broken.machine.name) not found")
+    #expect(counterexample.violation.invariant == broken.invariant)
+    #expect(report.depth == broken.shortest)
+    #expect(counterexample.path.count == broken.shortest + (broken.inTheFuture ? 1 : 0))
+
+    let session = await counterexample.session(
+      machine: broken.machine, timeout: explorer.timeout)
+    let onBroken = await Replay.run(session, machine: broken.machine)
+    #expect(onBroken.status == .expectationFailed, "\(session)")
+    let expectLines = session.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated().filter { $0.element.hasPrefix("expect ") }.map { $0.offset + 1 }
+    let failedLines = onBroken.failedLines
+    #expect(!failedLines.isEmpty)
+    #expect(failedLines.allSatisfy(expectLines.contains), "failed at \(failedLines)")
+
+    let onCorrect = await Replay.run(session, machine: .correct)
+    #expect(onCorrect.status == .success, "\(onCorrect.errors)")
+  }
+}
+
+/// Runs a session through the replay engine over a given machine.
+enum Replay {
+  struct Result {
+    var status: ExitCode
+    var errors: String
+    /// The lines whose expectation failed.
+    var failedLines: [Int] {
+      errors.split(separator: "\n").compactMap { line in
+        guard line.contains("expectation failed") else { return nil }
+        return line.split(separator: ":").dropFirst().first.flatMap { Int($0) }
+      }
+    }
+  }
+
+  static func run(_ session: String, machine: Machine) async -> Result {
+    let output = CapturedOutput()
+    do {
+      let runner = try SessionRunner(
+        options: ReplayOptions(input: .standardInput), output: output,
+        reducer: machine.reduce, faults: machine.faults)
+      for (index, line) in session.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        switch SessionParser.parse(String(line), file: "cx.login", line: index + 1) {
+        case .none: continue
+        case .success(let command): await runner.run(command)
+        case .failure(let error): runner.reject(error)
+        }
+      }
+      return Result(status: await runner.finish(), errors: output.standardError)
+    } catch {
+      return Result(status: .usageOrInputError, errors: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import LoginFlow
+import LoginRuntime
+
+@testable import LoginExplorer
+
+/// Deliberately broken machines: each removes one guard of the real one.
+enum BrokenMachines {
+  /// A reducer that applies any answer while submitting, whatever its attempt, in a store that
+  /// hands late answers to it instead of dropping them: a stale answer is applied.
+  static let staleAnswersApplied = Machine(
+    name: "applies stale answers",
+    reduce: { state, action in
+      guard case .authResponse(_, let result) = action, state.phase.kind == .submitting else {
+        return LoginFlow.reduce(state, action)
+      }
+      return LoginFlow.reduce(state, .authResponse(attempt: state.attempt, result))
+    },
+    faults: LoginStore.Faults(appliesLateAnswers: true))
+
+  /// Success keeps the password in the field.
+  static let keepsPasswordAfterSuccess = Machine(
+    name: "keeps the password after success",
+    reduce: { state, action in
+      var (next, effects) = LoginFlow.reduce(state, action)
+      if next.phase.kind == .succeeded, state.phase.kind != .succeeded {
+        next.password = state.password
+      }
+      return (next, effects)
+    })
+
+  /// Cancel goes back to editing without cancelling the request.
+  static let cancelWithoutCancelEffect = Machine(
+    name: "cancels without cancelAuthentication",
+    reduce: { state, action in
+      let (next, effects) = LoginFlow.reduce(state, action)
+      guard case .cancelTapped = action, state.phase.kind == .submitting else {
+        return (next, effects)
+      }
+      return (next, [])
+    })
+
+  /// The store's timeout fails the attempt but leaves the call running.
+  static let timeoutKeepsTheCall = Machine(
+    name: "timeout does not cancel the call", reduce: LoginFlow.reduce,
+    faults: LoginStore.Faults(timeoutCancelsCall: false))
+
+  /// The store applies a late answer to a request it cancelled instead of dropping it.
+  static let lateAnswerAppliedAfterCancel = Machine(
+    name: "applies late answers", reduce: LoginFlow.reduce,
+    faults: LoginStore.Faults(appliesLateAnswers: true))
+}

@@ -86,11 +86,7 @@ public enum ExploreCommand {
     explorer.maximumDepth = options.depth
     let clock = ContinuousClock()
     let start = clock.now
-    let report = await explorer.run { depth, frontier in
-      if ProcessInfo.processInfo.environment["LOGIN_EXPLORE_PROGRESS"] != nil {
-        writeError("level \(depth): \(frontier) states to expand")
-      }
-    }
+    let report = await explorer.run()
     let seconds = start.duration(to: clock.now)
     var written: String?
     if let counterexample = report.counterexample, let path = options.counterexamplePath {

@@ -227,15 +227,23 @@ package final class ScriptedAuthService: AuthService {
   private func waitForDecision(_ id: Int, until deadline: VirtualClock.Instant) async {
     // The sleep runs in a task of its own (with the same work unit) so that a decision can
     // cancel it without cancelling this task, which still has to sleep until its answer.
-    let sleeper = Task<Void, Never> { [clock] in
-      try? await clock.sleep(until: deadline, tolerance: nil)
+    // The task is created and published under the lock, and it takes the lock before it
+    // sleeps: once it sleeps (and the clock may see the unit at rest), `respond` finds it.
+    let sleeper = state.withLock { state -> Task<Void, Never>? in
+      guard let pending = state.pending[id], pending.decision == nil, !state.isShutDown else {
+        return nil
+      }
+      let task = Task<Void, Never> { [clock] in
+        let decided = self.state.withLock { state in
+          state.pending[id]?.decision != nil || state.pending[id] == nil || state.isShutDown
+        }
+        guard !decided else { return }
+        try? await clock.sleep(until: deadline, tolerance: nil)
+      }
+      state.pending[id]?.sleeper = task
+      return task
     }
-    let decidedAlready = state.withLock { state in
-      state.pending[id]?.sleeper = sleeper
-      return state.pending[id]?.decision != nil || state.pending[id] == nil
-    }
-    if decidedAlready { sleeper.cancel() }
-    await sleeper.value
+    await sleeper?.value
     state.withLock { $0.pending[id]?.sleeper = nil }
   }
 

@@ -12,7 +12,7 @@ struct DocumentedTransition: CustomTestStringConvertible, Sendable {
   var changes: Set<String>
   var effects: [String]
 
-  var cell: TransitionCell { TransitionCell(phase: phase, action: action) }
+  var cell: TableKey { TableKey(phase: phase, action: action) }
 
   var testDescription: String { "line \(line): \(cell) when \(condition)" }
 }
@@ -237,11 +237,11 @@ struct TransitionTableDocumentTests {
   @Test("every (phase, action) pair has at least one row, in the order of the enums")
   func everyPairIsDocumented() throws {
     let rows = try TransitionDocument.rows()
-    var seen: [TransitionCell] = []
+    var seen: [TableKey] = []
     for row in rows where seen.last != row.cell {
       seen.append(row.cell)
     }
-    #expect(seen == TransitionCell.all)
+    #expect(seen == TableKey.all)
   }
 
   @Test("every row of the document is what reduce does", arguments: try TransitionDocument.rows())

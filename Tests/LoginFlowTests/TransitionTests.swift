@@ -70,11 +70,11 @@ enum Fixture {
 
 /// Every expected transition, keyed by its cell. A missing key fails the exhaustive test, so
 /// adding a phase or an action kind without writing its row here fails.
-let transitionTable: [TransitionCell: [TransitionCase]] = {
+let transitionTable: [TableKey: [TransitionCase]] = {
   typealias F = Fixture
-  var table: [TransitionCell: [TransitionCase]] = [:]
+  var table: [TableKey: [TransitionCase]] = [:]
   func row(_ phase: LoginPhase.Kind, _ action: LoginAction.Kind, _ cases: [TransitionCase]) {
-    table[TransitionCell(phase: phase, action: action)] = cases
+    table[TableKey(phase: phase, action: action)] = cases
   }
   func same(_ variant: String, _ before: LoginState, _ action: LoginAction) -> TransitionCase {
     TransitionCase(variant: variant, before: before, action: action, after: before, effects: [])
@@ -374,7 +374,7 @@ struct TransitionTests {
     "every (phase, action) pair has a row and behaves as written",
     arguments: LoginPhase.Kind.allCases, LoginAction.Kind.allCases)
   func everyPair(phase: LoginPhase.Kind, action: LoginAction.Kind) throws {
-    let cell = TransitionCell(phase: phase, action: action)
+    let cell = TableKey(phase: phase, action: action)
     let cases = try #require(transitionTable[cell], "no table row for \(cell)")
     #expect(!cases.isEmpty)
     for row in cases {
@@ -388,13 +388,13 @@ struct TransitionTests {
 
   @Test("the table has no row for a pair that does not exist")
   func noExtraRows() {
-    #expect(Set(transitionTable.keys) == Set(TransitionCell.all))
+    #expect(Set(transitionTable.keys) == Set(TableKey.all))
   }
 
   @Test(
     "reduce is pure: the same input gives the same output",
-    arguments: TransitionCell.all)
-  func purity(cell: TransitionCell) throws {
+    arguments: TableKey.all)
+  func purity(cell: TableKey) throws {
     for row in try #require(transitionTable[cell]) {
       let first = reduce(row.before, row.action)
       let second = reduce(row.before, row.action)

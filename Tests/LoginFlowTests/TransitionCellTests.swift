@@ -1,0 +1,48 @@
+import LoginFlow
+import Testing
+
+/// The cells of the transition table, derived from the machine's enums.
+@Suite struct TransitionCellTests {
+  @Test func everyPhaseAndActionHasCells() {
+    for phase in LoginPhase.Kind.allCases {
+      for action in LoginAction.Kind.allCases {
+        #expect(!TransitionCell.conditions(phase, action).isEmpty, "\(phase) + \(action)")
+      }
+    }
+    // Editable phases split changes and submit; submitting splits answers into the seven
+    // outcomes of the current attempt and a stale one.
+    #expect(TransitionCell.all.count == 10 + 10 + 14 + 7 + 10)
+    #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
+  }
+
+  @Test func anActionFallsInTheCellItsStateSelects() {
+    let form = LoginState(email: "demo@example.com", password: "pw", phase: .editing)
+    let submitting = LoginState(
+      email: "demo@example.com", password: "pw", phase: .submitting, attempt: 2)
+    let cases: [(LoginAction, LoginState, TransitionCell.Condition)] = [
+      (.submitTapped, form, .formValid),
+      (.submitTapped, LoginState(), .formInvalid),
+      (.emailChanged("a"), form, .withinLimit),
+      (
+        .emailChanged(String(repeating: "a", count: LoginState.maximumEmailLength + 1)), form,
+        .overLimit
+      ),
+      (.emailChanged("a"), submitting, .always),
+      (
+        .authResponse(attempt: 2, .success(AuthSession(token: "t"))), submitting,
+        .currentAttempt(nil)
+      ),
+      (
+        .authResponse(attempt: 2, .failure(.rateLimited(retryAfter: .seconds(3)))), submitting,
+        .currentAttempt(.rateLimited(retryAfter: nil))
+      ),
+      (.authResponse(attempt: 1, .failure(.timedOut)), submitting, .staleAttempt),
+      (.authResponse(attempt: 1, .failure(.timedOut)), form, .anyAttempt),
+    ]
+    for (action, state, condition) in cases {
+      let cell = TransitionCell(applying: action, to: state)
+      #expect(cell.condition == condition, "\(action)")
+      #expect(TransitionCell.all.contains(cell), "\(cell)")
+    }
+  }
+}

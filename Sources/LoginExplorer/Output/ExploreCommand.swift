@@ -17,7 +17,7 @@ public enum ExploreCommand {
 
     /// How the report is printed.
     enum Format: String, CaseIterable {
-      case text, json
+      case text, json, mermaid, dot
     }
   }
 
@@ -43,7 +43,8 @@ public enum ExploreCommand {
     \(depthRange.upperBound). (default: \(Explorer.defaultDepth))
       --timeout <duration>    The store's request timeout T; answers fall due at T/2, T
                               and 3T/2. (default: \(DurationLiteral.format(LoginStore.defaultTimeout)))
-      --format <format>       text or json. (default: text)
+      --format <format>       text or json for the report; mermaid or dot for the state
+                              diagram derived from the machine instead. (default: text)
       --counterexample <path> Where to write the shortest violation as a .login file.
       --version               Show the version.
       -h, --help              Show help information.
@@ -80,6 +81,16 @@ public enum ExploreCommand {
       writeError("  See 'login-explore --help' for more information.")
       return 2
     }
+    switch options.format {
+    case .mermaid:
+      write(await StateDiagram.derive(timeout: options.timeout).mermaid)
+      return 0
+    case .dot:
+      write(await StateDiagram.derive(timeout: options.timeout).dot)
+      return 0
+    case .text, .json:
+      break
+    }
     var explorer = Explorer()
     explorer.machine = machine
     explorer.timeout = options.timeout
@@ -100,7 +111,7 @@ public enum ExploreCommand {
       }
     }
     switch options.format {
-    case .text: write(text(of: report, written: written, seconds: seconds))
+    case .text, .mermaid, .dot: write(text(of: report, written: written, seconds: seconds))
     case .json: write(json(of: report, written: written, seconds: seconds).text)
     }
     return report.counterexample == nil ? 0 : 1
@@ -187,7 +198,10 @@ public enum ExploreCommand {
         options.timeout = timeout
       case "--format":
         guard let text = value(), let format = Options.Format(rawValue: text) else {
-          return .failure(UsageProblem("bad value for '--format'; expected text or json"))
+          return .failure(
+            UsageProblem(
+              "bad value for '--format'; expected "
+                + Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))
         }
         options.format = format
       case "--counterexample":

@@ -105,6 +105,17 @@ import Testing
     #expect(object["violation"] is NSNull)
   }
 
+  @Test func anUnwritableCounterexampleIsAUsageErrorThatNamesNoPath() async {
+    var errors: [String] = []
+    let status = await ExploreCommand.run(
+      ["--counterexample", "/nonexistent-Secret123/x.login"],
+      machine: BrokenMachines.keepsPasswordAfterSuccess, write: { _ in },
+      writeError: { errors.append($0) })
+    #expect(status == 2)
+    #expect(errors.first?.hasPrefix("error: cannot write the counterexample") == true)
+    #expect(!errors.joined().contains("Secret123"))
+  }
+
   @Test func aViolationWritesItsCounterexample() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("cx-\(UUID().uuidString).login").path

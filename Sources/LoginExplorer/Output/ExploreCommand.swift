@@ -106,7 +106,13 @@ public enum ExploreCommand {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         written = path
       } catch {
-        writeError("error: cannot write the counterexample: \(error.localizedDescription)")
+        // The system's reason, but not its description, which repeats the path.
+        let reason = (error as NSError).userInfo[NSUnderlyingErrorKey]
+          .flatMap { ($0 as? NSError)?.code }
+          .flatMap { code in strerror(Int32(code)).map { String(cString: $0) } }
+        writeError(
+          "error: cannot write the counterexample to the --counterexample path"
+            + (reason.map { ": \($0)" } ?? ""))
         return 2
       }
     }

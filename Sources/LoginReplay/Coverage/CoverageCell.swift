@@ -49,7 +49,12 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
         case .idle: return .validFormInIdle
         case .editing, .submitting, .succeeded, .failed: return nil
         }
-      case .always, .withinLimit, .overLimit, .formInvalid, .currentAttempt:
+      case .formInvalid:
+        switch cell.phase {
+        case .failed: return .invalidFormInFailed
+        case .idle, .editing, .submitting, .succeeded: return nil
+        }
+      case .always, .withinLimit, .overLimit, .currentAttempt:
         return nil
       }
     }
@@ -63,6 +68,10 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     /// `idle` is the empty screen, or the screen after a logout, which clears the password;
     /// any change leaves `idle`, so a submit there never has a valid form.
     case validFormInIdle = "idle never has a password: every change leaves idle"
+    /// `failed` is entered only from `submitting`, whose form was valid when it was sent
+    /// and locked since; any change leaves `failed`, so a submit there always has a valid
+    /// form.
+    case invalidFormInFailed = "failed keeps the valid form sent: every change leaves failed"
 
     /// The reason in a few words, as the report prints it.
     public var description: String { rawValue }

@@ -47,8 +47,13 @@ public struct TransitionCoverage: Equatable, Sendable {
   /// a fraction when it is whole: `100`, `97.6`, `0`. Rounding down means `100` is printed
   /// only when every reachable cell ran.
   public var percentText: String {
-    let tenths = total == 0 ? 1000 : covered * 1000 / total
-    let whole = tenths / 10
-    return tenths % 10 == 0 ? "\(whole)" : "\(whole).\(tenths % 10)"
+    Self.percentText(covered, of: total)
+  }
+
+  /// `part` out of `whole` in percent as ``percentText`` writes it; `100` when `whole` is 0.
+  static func percentText(_ part: Int, of whole: Int) -> String {
+    let tenths = whole == 0 ? 1000 : part * 1000 / whole
+    let units = tenths / 10
+    return tenths % 10 == 0 ? "\(units)" : "\(units).\(tenths % 10)"
   }
 }

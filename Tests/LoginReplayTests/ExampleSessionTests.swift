@@ -20,7 +20,7 @@ import Testing
     let names = Set(Self.examplePaths.map { URL(fileURLWithPath: $0).lastPathComponent })
     let required: Set = [
       "demo.login", "wrong-password.login", "offline-retry.login", "cancel.login",
-      "timeout.login", "double-submit.login", "validation.login",
+      "timeout.login", "double-submit.login", "validation.login", "tour.login",
     ]
     #expect(required.isSubset(of: names), "missing: \(required.subtracting(names))")
   }

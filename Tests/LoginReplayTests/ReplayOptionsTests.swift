@@ -108,7 +108,7 @@ import Testing
       + "as in 30s"
     let options =
       "--format, --trace, --auth, --auth-format, --client-id, --timeout, --width, --ascii, "
-      + "--version, --help"
+      + "--coverage, --version, --help"
     let authExpectation = "expected demo, or an http:// or https:// URL with a host"
     let cases: [([String], UsageError.Kind, String)] = [
       (
@@ -226,6 +226,19 @@ import Testing
       (
         ["-", "--trace", "-"], .extraArgument(position: 3),
         "unexpected argument (argument 3); expected a single session file"
+      ),
+      (
+        ["a.login", "--trace", "b.login", "--bogus"], .extraArgument(position: 3),
+        "unexpected argument (argument 3); expected a single session file"
+      ),
+      (
+        ["-", "--coverage", "a.login", "-"], .extraArgument(position: 4),
+        "unexpected argument (argument 4); expected a single session file"
+      ),
+      (
+        ["--coverage", "-", "missing.login"], .missingFileAt(position: 3),
+        "the session file (argument 3) does not exist; expected the path of a session file, or "
+          + "- for standard input"
       ),
     ]
     for (arguments, kind, message) in cases {

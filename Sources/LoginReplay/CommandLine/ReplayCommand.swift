@@ -23,6 +23,9 @@ public enum ReplayCommand {
   /// - `-` reads `standardInput` line by line on a thread of its own; a bad line is reported
   ///   and skipped, and the result is then 2.
   /// - Otherwise the result is 1 when an expectation failed, else 0.
+  /// - With `--coverage`, each session (several may be given) runs in turn on a fresh store,
+  ///   printed as it would be alone; then the transition table's cells they ran together are
+  ///   reported (see ``TransitionCoverage``), and the result is the worst of the sessions'.
   ///
   /// - Parameters:
   ///   - arguments: The command line, such as `["--format", "jsonl", "demo.login"]`.
@@ -49,20 +52,63 @@ public enum ReplayCommand {
       output.writeErrorLine(error.report)
       return .usageOrInputError
     }
-    let runner: SessionRunner
+    guard options.coverage else {
+      guard let runner = makeRunner(options, output: output) else { return .usageOrInputError }
+      return await run(
+        options.input, realAuth: options.auth != .demo, runner: runner, output: output,
+        standardInput: standardInput)
+    }
+    return await runWithCoverage(options, output: output, standardInput: standardInput)
+  }
+
+  /// The runner `options` ask for, or `nil` after reporting why it cannot be set up.
+  private static func makeRunner(_ options: ReplayOptions, output: any ReplayOutput)
+    -> SessionRunner?
+  {
     do {
-      runner = try SessionRunner(options: options, output: output)
+      return try SessionRunner(options: options, output: output)
     } catch {
       output.writeErrorLine("error: \(error.message)")
-      return .usageOrInputError
+      return nil
     }
-    let realAuth = options.auth != .demo
-    switch options.input {
+  }
+
+  /// Runs one session, from a FILE or from `standardInput`, through `runner`.
+  private static func run(
+    _ input: ReplayOptions.Input, realAuth: Bool, runner: SessionRunner,
+    output: any ReplayOutput, standardInput: Int32
+  ) async -> ExitCode {
+    switch input {
     case .file(let path):
       return await runFile(path, realAuth: realAuth, runner: runner, output: output)
     case .standardInput:
       return await runStream(
         standardInput, fileName: SourceLocation.standardInputName, runner: runner)
+    }
+  }
+
+  /// `--coverage`: runs every session in turn, each on a fresh store and printed as it would
+  /// be alone, then the cells they ran together. The status is the worst of the sessions'.
+  private static func runWithCoverage(
+    _ options: ReplayOptions, output: any ReplayOutput, standardInput: Int32
+  ) async -> ExitCode {
+    var coverage = TransitionCoverage()
+    var status = ExitCode.success
+    for input in options.inputs {
+      guard let runner = makeRunner(options, output: output) else { return .usageOrInputError }
+      let sessionStatus = await run(
+        input, realAuth: options.auth != .demo, runner: runner, output: output,
+        standardInput: standardInput)
+      status = status.worse(sessionStatus)
+      coverage.add(runner.coverage)
+      // Output that can no longer be written ends the command, as it ends a session.
+      guard output.failure == nil else { return status }
+    }
+    output.writeLine(ReplayFormatter.coverage(coverage, format: options.format))
+    output.flush()
+    switch output.failure {
+    case .none, .closedPipe: return status
+    case .writeFailed: return .outputFailed
     }
   }
 

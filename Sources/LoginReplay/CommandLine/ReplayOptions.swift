@@ -5,8 +5,8 @@ import LoginRuntime
 /// The options of a `login-replay` run, parsed from its command line.
 ///
 /// ``parse(_:fileExists:)`` reads `--opt value` and `--opt=value` alike, in any order around
-/// the one session FILE (or `-`), with `--` ending the options; the last of a repeated option
-/// wins. It is written here, in the manner of swift-argument-parser, because the package has
+/// the one session FILE (or `-`; several with `--coverage`), with `--` ending the options;
+/// the last of a repeated option wins. It is written here, in the manner of swift-argument-parser, because the package has
 /// no dependencies.
 public struct ReplayOptions: Equatable, Sendable {
   /// What to print.
@@ -58,6 +58,7 @@ public struct ReplayOptions: Equatable, Sendable {
     case timeout = "--timeout"
     case width = "--width"
     case ascii = "--ascii"
+    case coverage = "--coverage"
     case version = "--version"
     /// Also spelled `-h`.
     case help = "--help"
@@ -77,7 +78,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .clientID: "id"
       case .timeout: "duration"
       case .width: "n"
-      case .trace, .ascii, .version, .help: nil
+      case .trace, .ascii, .coverage, .version, .help: nil
       }
     }
 
@@ -101,6 +102,9 @@ public struct ReplayOptions: Equatable, Sendable {
         "The screen width in columns, from \(widthRange.lowerBound) to "
           + "\(widthRange.upperBound)."
       case .ascii: "Draw plain ASCII instead of box-drawing characters."
+      case .coverage:
+        "Run each session file in turn, each on a fresh store, then report which cells of the "
+          + "transition table they ran (several files are allowed)."
       case .version: "Show the version."
       case .help: "Show help information."
       }
@@ -127,7 +131,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .authFormat: return defaults.authFormat.rawValue
       case .clientID: return defaults.clientID
       case .timeout: return DurationLiteral.format(defaults.timeout)
-      case .trace, .width, .ascii, .version, .help: return nil
+      case .trace, .width, .ascii, .coverage, .version, .help: return nil
       }
     }
   }
@@ -157,8 +161,16 @@ public struct ReplayOptions: Equatable, Sendable {
   public var width: Int?
   /// `--ascii`: plain ASCII instead of box-drawing characters.
   public var ascii = false
-  /// The session FILE, or `-` for standard input.
+  /// `--coverage`: after the sessions, report the transition table's cells they ran.
+  public var coverage = false
+  /// The session FILE, or `-` for standard input: the first of ``inputs``.
   public var input: Input
+  /// The sessions after the first, which only `--coverage` allows; run in turn, each on a
+  /// fresh store.
+  public var moreInputs: [Input] = []
+
+  /// Every session to run, in order.
+  public var inputs: [Input] { [input] + moreInputs }
 
   /// Creates options with every default and the given input.
   public init(input: Input) {

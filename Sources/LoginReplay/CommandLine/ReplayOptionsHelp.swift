@@ -32,7 +32,7 @@ extension ReplayOptions {
       let arguments = entry(
         label: "<file>",
         abstract: "The session file to run, or - to read the session from standard input line "
-          + "by line.")
+          + "by line. With --coverage, several may follow one another.")
       let options = Option.allCases.map { option in
         entry(label: label(of: option), abstract: abstract(of: option))
       }

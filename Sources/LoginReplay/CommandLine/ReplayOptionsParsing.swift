@@ -13,7 +13,8 @@ extension ReplayOptions {
   ///   - arguments: The arguments, such as `["--format", "jsonl", "demo.login"]`.
   ///   - fileExists: Whether a path names an existing file; the file system by default.
   /// - Throws: A ``UsageError`` for an unknown option, a missing or bad value, no session
-  ///   file, a session file that does not exist, or an extra argument.
+  ///   file, a session file that does not exist, or an extra argument (a second session
+  ///   without `--coverage`, or `-` twice).
   public static func parse(
     _ arguments: [String],
     fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
@@ -23,7 +24,11 @@ extension ReplayOptions {
     if options.contains("--version") { return .version }
 
     var parsed = ReplayOptions(input: .standardInput)
-    var input: Input?
+    // Known before the arguments are read, so that a second file without it is reported at
+    // its own position, in argument order. No option's value can be `--coverage`: a value
+    // never starts with `--`.
+    let manyInputs = options.contains(Option.coverage.rawValue)
+    var inputs: [(input: Input, position: Int)] = []
     var index = 0
     var onlyArguments = false
     while index < arguments.count {
@@ -62,20 +67,27 @@ extension ReplayOptions {
         case .timeout: parsed.timeout = try timeout(try value())
         case .width: parsed.width = try width(try value())
         case .ascii: parsed.ascii = try flag()
+        case .coverage: parsed.coverage = try flag()
         case .help, .version: throw UsageError(.unexpectedValue(option: name))
         }
         continue
       }
-      guard input == nil else { throw UsageError(.extraArgument(position: index)) }
-      input = argument == "-" ? .standardInput : .file(argument)
+      let input: Input = argument == "-" ? .standardInput : .file(argument)
+      // Several sessions only with --coverage, and standard input only once: it can be read
+      // only once.
+      let allowed =
+        inputs.isEmpty
+        || (manyInputs && !(input == .standardInput && inputs.contains { $0.input == input }))
+      guard allowed else { throw UsageError(.extraArgument(position: index)) }
+      inputs.append((input, index))
     }
-    switch input {
-    case .none: throw UsageError(.missingInput)
-    case .some(.file(let path)):
-      guard fileExists(path) else { throw UsageError(.missingFile) }
-      parsed.input = .file(path)
-    case .some(.standardInput): parsed.input = .standardInput
+    guard let first = inputs.first else { throw UsageError(.missingInput) }
+    for (input, position) in inputs {
+      guard case .file(let path) = input, !fileExists(path) else { continue }
+      throw UsageError(inputs.count == 1 ? .missingFile : .missingFileAt(position: position))
     }
+    parsed.input = first.input
+    parsed.moreInputs = inputs.dropFirst().map(\.input)
     return .run(parsed)
   }
 

@@ -33,6 +33,9 @@ public struct UsageError: Error, Equatable, Sendable {
     case missingInput
     /// The session FILE does not exist.
     case missingFile
+    /// Of several session files (`--coverage`), the one at `position` (1-based) does not
+    /// exist.
+    case missingFileAt(position: Int)
     /// The session FILE is a directory.
     case directory
     /// An argument at `position` (1-based) after the session FILE.
@@ -61,6 +64,9 @@ public struct UsageError: Error, Equatable, Sendable {
     case .missingFile:
       "the session file does not exist; expected the path of a session file, or - for "
         + "standard input"
+    case .missingFileAt(let position):
+      "the session file (argument \(position)) does not exist; expected the path of a session "
+        + "file, or - for standard input"
     case .directory:
       "the session file is a directory; expected a session file"
     case .extraArgument(let position):

@@ -23,6 +23,12 @@ public struct ExitCode: RawRepresentable, Equatable, Hashable, Sendable {
     .success, .expectationFailed, .usageOrInputError, .outputFailed,
   ]
 
+  /// The worse of the two statuses, for several sessions run by one command: the statuses
+  /// are numbered from best to worst, so it is the greater.
+  public func worse(_ other: ExitCode) -> ExitCode {
+    rawValue >= other.rawValue ? self : other
+  }
+
   /// What the status means, in a few words for the help; empty for other statuses.
   public var abstract: String {
     switch self {

@@ -35,6 +35,10 @@ public final class SessionRunner {
 
   /// What the run has done so far.
   public private(set) var summary = ReplaySummary()
+  /// The cells of the transition table the run has exercised so far, counted only with
+  /// `--coverage` (empty otherwise): every event the output reports is counted, so
+  /// what is still pending when the run ends (cancelled by ``finish()``) is not.
+  public private(set) var coverage = TransitionCoverage()
 
   /// Whether the output stopped taking text (see ``OutputFailure``): nothing more can be
   /// shown, so the caller should stop sending commands and ``finish()``.
@@ -53,6 +57,7 @@ public final class SessionRunner {
   private var line = 0
   private var needsInitialState = true
   private var isFinished = false
+  private let countsCoverage: Bool
 
   /// Sets up the store, the clock and the auth service that `options` ask for.
   ///
@@ -121,6 +126,7 @@ public final class SessionRunner {
     }
     self.inbox = inbox
     self.output = output
+    countsCoverage = options.coverage
     formatter = ReplayFormatter(
       format: options.format, trace: options.trace, renderer: TextRenderer(options: renderOptions),
       realClock: timing.isReal)
@@ -357,6 +363,7 @@ public final class SessionRunner {
       await takeNextState()
     }
     for event in inbox.takeAll() {
+      if countsCoverage { coverage.record(event.kind) }
       switch event.kind {
       case .transition(let transition):
         summary.actions += 1

@@ -24,6 +24,10 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   /// For an answer (`authResponse`), which request it answers and how, without the session;
   /// `nil` for every other action. It lets a checker rebuild the action applied.
   public var response: Response?
+  /// The transition table's cell the action fell in, classified from the action and the
+  /// state before it (see `TransitionCell(applying:to:)`): what `login-replay --coverage`
+  /// counts.
+  public var cell: TransitionCell
 
   /// The request an applied answer is for, and its outcome.
   public struct Response: Sendable, Equatable, Hashable {
@@ -65,6 +69,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     toLabel = Self.label(of: after)
     self.effects = effects.map(EffectSummary.init)
     changedState = before != after
+    cell = TransitionCell(applying: action, to: before)
     if case .authResponse(let attempt, let result) = action {
       response = Response(attempt: attempt, outcome: AuthOutcome(result))
     }

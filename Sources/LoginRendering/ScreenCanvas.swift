@@ -36,11 +36,13 @@ struct ScreenCanvas {
     row([], alignment: .leading)
   }
 
-  /// One row holding `cells`, which must fit in ``innerWidth`` (they are cut otherwise).
-  mutating func row(_ cells: [DisplayCell], alignment: TextLayout.Alignment) {
+  /// One row holding `cells`, which must fit in ``innerWidth`` (they are cut otherwise);
+  /// `marked` draws the focus marker in its left margin.
+  mutating func row(_ cells: [DisplayCell], alignment: TextLayout.Alignment, marked: Bool = false) {
     let edge = String(glyphs.frame.vertical)
+    let margin = marked ? glyphs.focusMarker : " "
     lines.append(
-      edge + " " + TextLayout.pad(cells, to: innerWidth, alignment: alignment) + " " + edge)
+      edge + margin + TextLayout.pad(cells, to: innerWidth, alignment: alignment) + " " + edge)
   }
 
   /// Fixed text, wrapped at spaces onto as many rows as it needs.
@@ -62,7 +64,8 @@ struct ScreenCanvas {
 
   /// A box as wide as the inside of the frame, holding one line of `content`.
   mutating func box(
-    _ box: ScreenGlyphs.Box, content: [DisplayCell], alignment: TextLayout.Alignment
+    _ box: ScreenGlyphs.Box, content: [DisplayCell], alignment: TextLayout.Alignment,
+    marked: Bool = false
   ) {
     let inside = TextLayout.pad(content, to: boxContentWidth, alignment: alignment)
     row([chrome(box.top(innerWidth))], alignment: .leading)
@@ -72,7 +75,7 @@ struct ScreenCanvas {
         DisplayCell(text: inside, width: boxContentWidth),
         chrome(" " + String(box.vertical)),
       ],
-      alignment: .leading)
+      alignment: .leading, marked: marked)
     row([chrome(box.bottom(innerWidth))], alignment: .leading)
   }
 

@@ -62,7 +62,7 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     screen.box(
       screen.glyphs.field,
       content: fieldContent(screen.cells(state.email), placeholder: Text.emailPlaceholder, screen),
-      alignment: .leading)
+      alignment: .leading, marked: options.focus == .email)
     if state.emailLimitReached {
       drawLimitNote(LoginState.maximumEmailLength, on: &screen)
     }
@@ -81,12 +81,15 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     screen.box(
       screen.glyphs.field,
       content: fieldContent(value, placeholder: Text.passwordPlaceholder, screen),
-      alignment: .leading)
+      alignment: .leading, marked: options.focus == .password)
     if state.passwordLimitReached {
       drawLimitNote(LoginState.maximumPasswordLength, on: &screen)
     }
     let toggle = state.isPasswordVisible ? Text.hidePassword : Text.showPassword
-    screen.row(screen.cells(toggle), alignment: .trailing)
+    // The toggle is right-aligned, so its marker goes right before it, not in the margin.
+    let marker =
+      options.focus == .passwordToggle ? [screen.chrome(screen.glyphs.focusMarker + " ")] : []
+    screen.row(marker + screen.cells(toggle), alignment: .trailing)
   }
 
   /// The note under a field cut to `maximum`, indented like the text of an error message.
@@ -112,16 +115,22 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.box(
         state.canSubmit ? glyphs.enabledButton : glyphs.disabledButton,
         content: screen.cells(retry ? Text.tryAgain : Text.logIn),
-        alignment: .center)
+        alignment: .center, marked: options.focus == .button)
     case .submitting:
       let count = glyphs.spinner.count
       let frame = glyphs.spinner[((options.spinnerFrame % count) + count) % count]
       screen.box(
         glyphs.disabledButton,
         content: screen.cells(frame + " " + glyphs.signingIn),
-        alignment: .center)
+        alignment: .center, marked: options.focus == .button)
     case .succeeded:
       screen.paragraph(glyphs.success, alignment: .center)
+      if let focus = options.focus {
+        screen.blank()
+        screen.box(
+          glyphs.enabledButton, content: screen.cells(Text.logOut), alignment: .center,
+          marked: focus == .button)
+      }
     }
   }
 }

@@ -11,6 +11,10 @@ struct ScreenCanvas {
   let ascii: Bool
   /// The lines drawn so far, the top of the frame first.
   private var lines: [String]
+  /// The style of each line drawn so far.
+  private var styles: [StyledLine.Style]
+  /// The style of the lines drawn next.
+  var style = StyledLine.Style.plain
 
   /// Starts a screen with the top of its frame.
   init(width: Int, glyphs: ScreenGlyphs, ascii: Bool) {
@@ -18,6 +22,7 @@ struct ScreenCanvas {
     self.glyphs = glyphs
     self.ascii = ascii
     self.lines = [glyphs.frame.top(width)]
+    self.styles = [.plain]
   }
 
   /// The columns inside the frame and its one-column margins.
@@ -43,6 +48,7 @@ struct ScreenCanvas {
     let margin = marked ? glyphs.focusMarker : " "
     lines.append(
       edge + margin + TextLayout.pad(cells, to: innerWidth, alignment: alignment) + " " + edge)
+    styles.append(style)
   }
 
   /// Fixed text, wrapped at spaces onto as many rows as it needs.
@@ -84,8 +90,10 @@ struct ScreenCanvas {
     DisplayCell(text: text, width: text.count)
   }
 
-  /// The finished screen: the bottom of the frame is added and lines are joined by `\n`.
-  func finished() -> String {
-    (lines + [glyphs.frame.bottom(width)]).joined(separator: "\n")
+  /// The finished screen: the bottom of the frame is added, each line with its style.
+  func finished() -> [StyledLine] {
+    zip(lines + [glyphs.frame.bottom(width)], styles + [.plain]).map {
+      StyledLine(text: $0, style: $1)
+    }
   }
 }

@@ -42,7 +42,8 @@ public enum TerminalCommand {
       do {
         service = try HTTPAuthService(
           .init(
-            endpoint: endpoint, wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
+            endpoint: endpoint,
+            wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
             timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: options.timeout)))
       } catch {
         write("error: \(error)\n", to: .standardError)

@@ -25,8 +25,7 @@ public enum FocusOrder {
   /// Where the focus goes when the store moves from `before` to `after` by itself: to the
   /// Log Out button on a successful login, back to the email field after logging out;
   /// otherwise it stays.
-  public static func focus(_ focus: Focus, from before: LoginState, to after: LoginState) -> Focus
-  {
+  public static func focus(_ focus: Focus, from before: LoginState, to after: LoginState) -> Focus {
     if after.isLoggedIn, !before.isLoggedIn { return .button }
     if before.isLoggedIn, !after.isLoggedIn { return initial }
     return focus

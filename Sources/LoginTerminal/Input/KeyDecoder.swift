@@ -175,8 +175,7 @@ public struct KeyDecoder: Sendable {
   }
 
   /// How many bytes at the end of `bytes` could begin `marker`.
-  private static func partialSuffix(of bytes: ArraySlice<UInt8>, matching marker: [UInt8]) -> Int
-  {
+  private static func partialSuffix(of bytes: ArraySlice<UInt8>, matching marker: [UInt8]) -> Int {
     for length in stride(from: min(marker.count - 1, bytes.count), to: 0, by: -1)
     where bytes.suffix(length).elementsEqual(marker.prefix(length)) {
       return length

@@ -30,7 +30,8 @@ public enum KeyMap {
       case .passwordToggle:
         return KeyResponse(focus: focus, actions: [.passwordVisibilityToggled])
       case .button:
-        return KeyResponse(focus: focus, actions: [state.isLoggedIn ? .logoutTapped : .submitTapped])
+        return KeyResponse(
+          focus: focus, actions: [state.isLoggedIn ? .logoutTapped : .submitTapped])
       }
     case .escape:
       return KeyResponse(focus: focus, actions: [.cancelTapped])

@@ -71,14 +71,12 @@ public enum AccessibleScreen {
 
   /// What to announce, once each, when the screen goes from `before` to `after`: a request
   /// starting, a login error appearing, a successful login, a logout, the password shown or
-  /// hidden, an email error appearing. Typing alone announces nothing.
+  /// hidden. Typing announces nothing, not even the inline email error, which would
+  /// interrupt every keystroke of an address being typed; the element list carries it.
   public static func announcements(from before: LoginState, to after: LoginState) -> [String] {
     var spoken: [String] = []
     if after.isPasswordVisible != before.isPasswordVisible {
       spoken.append(after.isPasswordVisible ? passwordShownText : passwordHiddenText)
-    }
-    if let error = after.emailError, before.emailError == nil {
-      spoken.append(error)
     }
     if after.isLoading, before.attemptInFlight != after.attemptInFlight {
       spoken.append(signingInText)

@@ -14,6 +14,8 @@ let package = Package(
     .executable(name: "login-replay", targets: ["login-replay"]),
     .executable(name: "login-explore", targets: ["login-explore"]),
     .executable(name: "login-bench", targets: ["login-bench"]),
+    .library(name: "LoginTerminal", targets: ["LoginTerminal"]),
+    .executable(name: "login-tui", targets: ["login-tui"]),
   ],
   targets: [
     // The pure core: state, actions, effects and `reduce`. Standard library only.
@@ -34,7 +36,13 @@ let package = Package(
       name: "LoginExplorer",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
     ),
+    // The interactive terminal front end behind `login-tui`: keys, focus, frames, termios.
+    .target(
+      name: "LoginTerminal",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginReplay"]
+    ),
     .executableTarget(name: "login-replay", dependencies: ["LoginReplay"]),
+    .executableTarget(name: "login-tui", dependencies: ["LoginTerminal"]),
     .executableTarget(name: "login-explore", dependencies: ["LoginExplorer"]),
     .executableTarget(
       name: "login-bench",
@@ -64,6 +72,10 @@ let package = Package(
     .testTarget(
       name: "LoginExplorerTests",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer"]
+    ),
+    .testTarget(
+      name: "LoginTerminalTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTerminal"]
     ),
     .testTarget(
       name: "LoginReplayTests",

@@ -11,6 +11,10 @@ struct ScreenCanvas {
   let ascii: Bool
   /// The lines drawn so far, the top of the frame first.
   private var lines: [String]
+  /// The style of each line drawn so far.
+  private var styles: [StyledLine.Style]
+  /// The style of the lines drawn next.
+  var style = StyledLine.Style.plain
 
   /// Starts a screen with the top of its frame.
   init(width: Int, glyphs: ScreenGlyphs, ascii: Bool) {
@@ -18,6 +22,7 @@ struct ScreenCanvas {
     self.glyphs = glyphs
     self.ascii = ascii
     self.lines = [glyphs.frame.top(width)]
+    self.styles = [.plain]
   }
 
   /// The columns inside the frame and its one-column margins.
@@ -36,11 +41,14 @@ struct ScreenCanvas {
     row([], alignment: .leading)
   }
 
-  /// One row holding `cells`, which must fit in ``innerWidth`` (they are cut otherwise).
-  mutating func row(_ cells: [DisplayCell], alignment: TextLayout.Alignment) {
+  /// One row holding `cells`, which must fit in ``innerWidth`` (they are cut otherwise);
+  /// `marked` draws the focus marker in its left margin.
+  mutating func row(_ cells: [DisplayCell], alignment: TextLayout.Alignment, marked: Bool = false) {
     let edge = String(glyphs.frame.vertical)
+    let margin = marked ? glyphs.focusMarker : " "
     lines.append(
-      edge + " " + TextLayout.pad(cells, to: innerWidth, alignment: alignment) + " " + edge)
+      edge + margin + TextLayout.pad(cells, to: innerWidth, alignment: alignment) + " " + edge)
+    styles.append(style)
   }
 
   /// Fixed text, wrapped at spaces onto as many rows as it needs.
@@ -62,7 +70,8 @@ struct ScreenCanvas {
 
   /// A box as wide as the inside of the frame, holding one line of `content`.
   mutating func box(
-    _ box: ScreenGlyphs.Box, content: [DisplayCell], alignment: TextLayout.Alignment
+    _ box: ScreenGlyphs.Box, content: [DisplayCell], alignment: TextLayout.Alignment,
+    marked: Bool = false
   ) {
     let inside = TextLayout.pad(content, to: boxContentWidth, alignment: alignment)
     row([chrome(box.top(innerWidth))], alignment: .leading)
@@ -72,7 +81,7 @@ struct ScreenCanvas {
         DisplayCell(text: inside, width: boxContentWidth),
         chrome(" " + String(box.vertical)),
       ],
-      alignment: .leading)
+      alignment: .leading, marked: marked)
     row([chrome(box.bottom(innerWidth))], alignment: .leading)
   }
 
@@ -81,8 +90,10 @@ struct ScreenCanvas {
     DisplayCell(text: text, width: text.count)
   }
 
-  /// The finished screen: the bottom of the frame is added and lines are joined by `\n`.
-  func finished() -> String {
-    (lines + [glyphs.frame.bottom(width)]).joined(separator: "\n")
+  /// The finished screen: the bottom of the frame is added, each line with its style.
+  func finished() -> [StyledLine] {
+    zip(lines + [glyphs.frame.bottom(width)], styles + [.plain]).map {
+      StyledLine(text: $0, style: $1)
+    }
   }
 }

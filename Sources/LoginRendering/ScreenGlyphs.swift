@@ -48,6 +48,8 @@ struct ScreenGlyphs: Sendable {
   var success: String
   /// What starts an error message.
   var errorMark: String
+  /// What marks the focused control in the margin left of it (one column).
+  var focusMarker: String
 
   /// Box-drawing characters and a few symbols; each is one column wide.
   static let unicode = ScreenGlyphs(
@@ -69,7 +71,8 @@ struct ScreenGlyphs: Sendable {
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
     signingIn: "Signing in…",
     success: "✓ Login successful",
-    errorMark: "!"
+    errorMark: "!",
+    focusMarker: "▸"
   )
 
   /// Printable 7-bit ASCII only, for terminals and logs that need it.
@@ -92,6 +95,7 @@ struct ScreenGlyphs: Sendable {
     spinner: ["|", "/", "-", "\\"],
     signingIn: "Signing in...",
     success: "[ok] Login successful",
-    errorMark: "!"
+    errorMark: "!",
+    focusMarker: ">"
   )
 }

@@ -16,6 +16,8 @@ enum Text {
   static let logIn = "Log In"
   /// The button's label after a failure that may not happen again.
   static let tryAgain = "Try Again"
+  /// The button's label after a successful login, shown to interactive front ends.
+  static let logOut = "Log Out"
   /// The suggestion after repeated wrong passwords.
   static let forgotPassword = "Forgot your password?"
   /// The line at the bottom of the screen.

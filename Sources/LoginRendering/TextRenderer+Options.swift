@@ -18,25 +18,33 @@ extension TextRenderer {
     ///
     /// Passed in rather than read from a clock, so the same state always draws the same.
     public var spinnerFrame: Int
+    /// The control an interactive front end has focused, drawn with a marker in its left
+    /// margin; `nil` (the default) draws no marker and no Log Out button, exactly the screen
+    /// of a non-interactive renderer.
+    ///
+    /// With a focus, the success screen also shows the Log Out button the focus can reach.
+    public var focus: Focus?
 
     /// Options for the default width, ``defaultWidth``.
-    public init(ascii: Bool = false, spinnerFrame: Int = 0) {
+    public init(ascii: Bool = false, spinnerFrame: Int = 0, focus: Focus? = nil) {
       self.width = Self.defaultWidth
       self.ascii = ascii
       self.spinnerFrame = spinnerFrame
+      self.focus = focus
     }
 
     /// Options for a given width.
     ///
     /// - Throws: ``TextRenderer/OptionsError/widthOutOfRange(_:)`` when `width` is outside
     ///   ``widthRange``.
-    public init(width: Int, ascii: Bool = false, spinnerFrame: Int = 0)
+    public init(width: Int, ascii: Bool = false, spinnerFrame: Int = 0, focus: Focus? = nil)
       throws(TextRenderer.OptionsError)
     {
       guard Self.widthRange.contains(width) else { throw .widthOutOfRange(width) }
       self.width = width
       self.ascii = ascii
       self.spinnerFrame = spinnerFrame
+      self.focus = focus
     }
   }
 }

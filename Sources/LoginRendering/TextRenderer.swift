@@ -26,6 +26,12 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
   /// The screen for `state`: lines of exactly ``Options/width`` columns joined by `"\n"`
   /// (no trailing newline). A hidden password appears only as one mask per character.
   public func render(_ state: LoginState) -> String {
+    styledLines(state).map(\.text).joined(separator: "\n")
+  }
+
+  /// The lines of ``render(_:)`` with what each shows (an error, the success line, a button
+  /// that cannot be pressed), for a front end that colours them.
+  public func styledLines(_ state: LoginState) -> [StyledLine] {
     let glyphs = options.ascii ? ScreenGlyphs.ascii : ScreenGlyphs.unicode
     var screen = ScreenCanvas(width: options.width, glyphs: glyphs, ascii: options.ascii)
     drawHeader(on: &screen)
@@ -33,7 +39,9 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     drawPassword(of: state, on: &screen)
     screen.blank()
     if let message = state.errorMessage {
+      screen.style = .error
       screen.marked(message, mark: glyphs.errorMark)
+      screen.style = .plain
       screen.blank()
     }
     drawAction(of: state, on: &screen)
@@ -62,12 +70,14 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     screen.box(
       screen.glyphs.field,
       content: fieldContent(screen.cells(state.email), placeholder: Text.emailPlaceholder, screen),
-      alignment: .leading)
+      alignment: .leading, marked: options.focus == .email)
     if state.emailLimitReached {
       drawLimitNote(LoginState.maximumEmailLength, on: &screen)
     }
     if let error = state.emailError {
+      screen.style = .error
       screen.marked(error, mark: screen.glyphs.errorMark)
+      screen.style = .plain
     }
   }
 
@@ -81,12 +91,15 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     screen.box(
       screen.glyphs.field,
       content: fieldContent(value, placeholder: Text.passwordPlaceholder, screen),
-      alignment: .leading)
+      alignment: .leading, marked: options.focus == .password)
     if state.passwordLimitReached {
       drawLimitNote(LoginState.maximumPasswordLength, on: &screen)
     }
     let toggle = state.isPasswordVisible ? Text.hidePassword : Text.showPassword
-    screen.row(screen.cells(toggle), alignment: .trailing)
+    // The toggle is right-aligned, so its marker goes right before it, not in the margin.
+    let marker =
+      options.focus == .passwordToggle ? [screen.chrome(screen.glyphs.focusMarker + " ")] : []
+    screen.row(marker + screen.cells(toggle), alignment: .trailing)
   }
 
   /// The note under a field cut to `maximum`, indented like the text of an error message.
@@ -106,22 +119,33 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
   /// The button — Log In or Try Again, enabled or not, or the spinner — or the success line.
   private func drawAction(of state: LoginState, on screen: inout ScreenCanvas) {
     let glyphs = screen.glyphs
+    defer { screen.style = .plain }
     switch state.phase {
     case .idle, .editing, .failed:
       let retry = state.error?.isRetryable ?? false
+      screen.style = state.canSubmit ? .plain : .dimmed
       screen.box(
         state.canSubmit ? glyphs.enabledButton : glyphs.disabledButton,
         content: screen.cells(retry ? Text.tryAgain : Text.logIn),
-        alignment: .center)
+        alignment: .center, marked: options.focus == .button)
     case .submitting:
       let count = glyphs.spinner.count
       let frame = glyphs.spinner[((options.spinnerFrame % count) + count) % count]
+      screen.style = .dimmed
       screen.box(
         glyphs.disabledButton,
         content: screen.cells(frame + " " + glyphs.signingIn),
-        alignment: .center)
+        alignment: .center, marked: options.focus == .button)
     case .succeeded:
+      screen.style = .success
       screen.paragraph(glyphs.success, alignment: .center)
+      screen.style = .plain
+      if let focus = options.focus {
+        screen.blank()
+        screen.box(
+          glyphs.enabledButton, content: screen.cells(Text.logOut), alignment: .center,
+          marked: focus == .button)
+      }
     }
   }
 }

@@ -12,6 +12,7 @@ import Testing
     ("text", []),
     ("trace", ["--trace"]),
     ("jsonl", ["--format", "jsonl"]),
+    ("accessible", ["--format", "accessible"]),
   ]
 
   static var exampleNames: [String] {
@@ -79,7 +80,7 @@ import Testing
 
   static let scannedOptions: [[String]] = [
     [], ["--trace"], ["--ascii", "--width", "60"], ["--format", "jsonl"],
-    ["--format", "jsonl", "--trace"],
+    ["--format", "jsonl", "--trace"], ["--format", "accessible", "--trace"],
   ]
 
   @Test(arguments: exampleNames)

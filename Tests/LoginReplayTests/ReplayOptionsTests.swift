@@ -134,18 +134,18 @@ import Testing
       ),
       (
         ["--format", "xml", "f"],
-        .badValue(option: "--format", expected: "text or jsonl", suggestion: nil),
-        "bad value for '--format'; expected text or jsonl"
+        .badValue(option: "--format", expected: "text or jsonl or accessible", suggestion: nil),
+        "bad value for '--format'; expected text or jsonl or accessible"
       ),
       (
         ["--format", "jsnl", "f"],
-        .badValue(option: "--format", expected: "text or jsonl", suggestion: "jsonl"),
-        "bad value for '--format'; expected text or jsonl; did you mean 'jsonl'?"
+        .badValue(option: "--format", expected: "text or jsonl or accessible", suggestion: "jsonl"),
+        "bad value for '--format'; expected text or jsonl or accessible; did you mean 'jsonl'?"
       ),
       (
         ["--format=", "f"],
-        .badValue(option: "--format", expected: "text or jsonl", suggestion: nil),
-        "bad value for '--format'; expected text or jsonl"
+        .badValue(option: "--format", expected: "text or jsonl or accessible", suggestion: nil),
+        "bad value for '--format'; expected text or jsonl or accessible"
       ),
       (
         ["--auth-format", "xml", "f"],

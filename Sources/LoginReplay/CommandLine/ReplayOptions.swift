@@ -15,6 +15,8 @@ public struct ReplayOptions: Equatable, Sendable {
     case text
     /// One JSON object per action.
     case jsonl
+    /// What a screen reader says: the elements at each snapshot, announcements per action.
+    case accessible
   }
 
   /// Which auth service answers the requests.
@@ -86,7 +88,8 @@ public struct ReplayOptions: Equatable, Sendable {
     public var abstract: String {
       switch self {
       case .format:
-        "text: snapshots as rendered screens; jsonl: one JSON object per action."
+        "text: snapshots as rendered screens; jsonl: one JSON object per action; accessible: "
+          + "what a screen reader says (the elements at each snapshot, announcements per action)."
       case .trace:
         "Print one line per transition and per step of each auth request (in jsonl: add "
           + "\"event\" objects)."

@@ -14,7 +14,7 @@ extension ReplayOptions {
 
   /// Builds ``helpText``: each option's names and value, then its abstract followed by its
   /// possible values and default, wrapped under a label column.
-  private enum HelpGenerator {
+  enum HelpGenerator {
     /// The widest line the help wraps to.
     static let width = 85
     /// Where abstracts start: labels of up to `labelWidth - 4` columns share their line.

@@ -5,10 +5,13 @@
 public struct UsageError: Error, Equatable, Sendable {
   /// What is wrong with the command line.
   public var kind: Kind
+  /// The program whose command line it is; `login-replay` by default.
+  public var command: UsageCommand
 
   /// Creates a usage error.
-  public init(_ kind: Kind) {
+  public init(_ kind: Kind, command: UsageCommand = .replay) {
     self.kind = kind
+    self.command = command
   }
 
   /// Every way a command line can be wrong.
@@ -40,6 +43,8 @@ public struct UsageError: Error, Equatable, Sendable {
     case directory
     /// An argument at `position` (1-based) after the session FILE.
     case extraArgument(position: Int)
+    /// An argument at `position` (1-based) to a program that takes options only.
+    case argumentNotAccepted(position: Int)
   }
 
   /// The message after `error: `.
@@ -47,7 +52,7 @@ public struct UsageError: Error, Equatable, Sendable {
     switch kind {
     case .unknownOption(let position, let suggestion):
       "unknown option (argument \(position)); expected one of: "
-        + ReplayOptions.Option.allCases.map(\.rawValue).joined(separator: ", ")
+        + command.optionNames.joined(separator: ", ")
         + Suggestion.clause(suggestion)
     case .missingValue(let option):
       "missing value for '\(option)'"
@@ -71,12 +76,14 @@ public struct UsageError: Error, Equatable, Sendable {
       "the session file is a directory; expected a session file"
     case .extraArgument(let position):
       "unexpected argument (argument \(position)); expected a single session file"
+    case .argumentNotAccepted(let position):
+      "unexpected argument (argument \(position)); \(command.name) takes options only"
     }
   }
 
   /// The full text for standard error: the error, the usage line and where to find help.
   public var report: String {
-    "\(description)\n\(ReplayOptions.usageLine)\n  See 'login-replay --help' for more information."
+    "\(description)\n\(command.usageLine)\n  See '\(command.name) --help' for more information."
   }
 }
 

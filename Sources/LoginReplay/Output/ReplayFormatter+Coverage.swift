@@ -8,7 +8,7 @@ extension ReplayFormatter {
   /// `coverage: N/M transitions (P%)`. JSON lines: one `coverage` object.
   static func coverage(_ coverage: TransitionCoverage, format: ReplayOptions.Format) -> String {
     switch format {
-    case .text: coverageText(coverage)
+    case .text, .accessible: coverageText(coverage)
     case .jsonl: coverageJSON(coverage)
     }
   }

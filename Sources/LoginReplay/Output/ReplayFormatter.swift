@@ -19,7 +19,7 @@ struct ReplayFormatter {
   let realClock: Bool
 
   /// Whether the formatter needs the state after each action (JSON lines do).
-  var needsStates: Bool { format == .jsonl }
+  var needsStates: Bool { format != .text }
 
   /// A clock time as printed (see ``clockText(_:real:)``).
   func time(_ duration: Duration) -> String {
@@ -46,11 +46,19 @@ struct ReplayFormatter {
         attosecondsComponent: attoseconds / perMillisecond * perMillisecond))
   }
 
-  /// The output for one action the store applied; `state` is the state after it.
+  /// The output for one action the store applied; `state` is the state after it and
+  /// `before` the state before it (both when ``needsStates``).
   func transition(
-    _ transition: StoreTransition, at when: Duration, line: Int, state: LoginState?
+    _ transition: StoreTransition, at when: Duration, line: Int, state: LoginState?,
+    before: LoginState?
   ) -> String? {
     switch format {
+    case .accessible:
+      guard let state, let before else { return nil }
+      let spoken = AccessibleScreen.announcements(from: before, to: state)
+      guard !spoken.isEmpty else { return nil }
+      return spoken.map { "[\(time(when))] line \(line) announces: \($0)" }
+        .joined(separator: "\n")
     case .text:
       guard trace else { return nil }
       var text =
@@ -119,7 +127,7 @@ struct ReplayFormatter {
       (step, attempt, outcome, duration) = (.dropped, number, result.name, took)
     }
     switch format {
-    case .text:
+    case .text, .accessible:
       var text = "[\(time(when))] line \(line): \(step.traceWords) authenticate(\(attempt))"
       if let outcome { text += ": \(outcome)" }
       if let duration { text += " after \(time(duration))" }
@@ -146,6 +154,10 @@ struct ReplayFormatter {
     case .text:
       let header = "--- line \(line) at \(time(when)): \(state.phase.kind.rawValue) ---"
       return "\(Self.wrapped(header, width: renderer.options.width))\n\(screen)\n"
+    case .accessible:
+      let header = "--- line \(line) at \(time(when)): \(state.phase.kind.rawValue) ---"
+      let elements = AccessibleScreen.elements(of: state).map(\.spoken)
+      return ([header] + elements).joined(separator: "\n") + "\n"
     case .jsonl:
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
       return JSONValue.object([
@@ -237,7 +249,7 @@ struct ReplayFormatter {
   /// The last line: actions run and expectations passed and failed.
   func summary(_ summary: ReplaySummary) -> String {
     switch format {
-    case .text:
+    case .text, .accessible:
       let expectations = summary.passed + summary.failed
       var text =
         "\(summary.actions) \(summary.actions == 1 ? "action" : "actions"), "

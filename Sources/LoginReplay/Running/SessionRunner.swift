@@ -368,9 +368,11 @@ public final class SessionRunner {
       case .transition(let transition):
         summary.actions += 1
         lastEffects = transition.effects.map(\.kind)
+        let before = latestState
         if transition.changedState, states != nil { await takeNextState() }
         let text = formatter.transition(
-          transition, at: event.time, line: line, state: states == nil ? nil : latestState)
+          transition, at: event.time, line: line, state: states == nil ? nil : latestState,
+          before: states == nil ? nil : before)
         if let text { output.writeLine(text) }
       case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped:
         if case .responseDropped = event.kind { droppedAnswers += 1 }

@@ -2,7 +2,7 @@ import LoginFlow
 
 /// The demo backend: accepts `demo@example.com` (any letter case) with
 /// `Password123!`, rejects everything else with ``AuthError/invalidCredentials``, and takes
-/// 1.5 s on the injected clock either way.
+/// ``delay`` (1.5 s) on the injected clock either way, unless created with another delay.
 ///
 /// It lets the app, `login-replay` and the docs run without a server. The token it returns is
 /// a fixed fake string, worthless outside this demo.
@@ -11,25 +11,29 @@ public struct DemoAuthService: AuthService {
   public static let email = "demo@example.com"
   /// The only password the demo accepts, exactly.
   public static let password = "Password123!"
-  /// How long every answer takes on the clock.
+  /// How long every answer takes on the clock unless the initializer is given another delay.
   public static let delay = Duration.milliseconds(1500)
   /// The fake token of every demo session.
   public static let token = "demo-token-not-a-real-secret"
 
+  /// How long this service's answers take on its clock; ``delay`` by default.
+  public let answerDelay: Duration
   private let sleep: @Sendable (Duration) async throws -> Void
 
-  /// Creates the demo service; it waits on `clock`, a ``VirtualClock`` in tests and replays.
-  public init(clock: some Clock<Duration> = ContinuousClock()) {
+  /// Creates the demo service; it waits `delay` on `clock`, a ``VirtualClock`` in tests and
+  /// replays. A zero or negative delay answers at once.
+  public init(clock: some Clock<Duration> = ContinuousClock(), delay: Duration = Self.delay) {
+    answerDelay = delay
     sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
   }
 
-  /// Answers after ``delay``: a session for the demo account, `invalidCredentials` otherwise.
+  /// Answers after ``answerDelay``: a session for the demo account, `invalidCredentials` otherwise.
   ///
   /// When cancelled it stops waiting and throws ``AuthError/unexpected``, which the store
   /// never applies to a cancelled request.
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     do {
-      try await sleep(Self.delay)
+      try await sleep(answerDelay)
     } catch {
       throw .unexpected
     }

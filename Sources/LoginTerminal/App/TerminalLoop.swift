@@ -1,0 +1,151 @@
+import Dispatch
+import LoginFlow
+import LoginRendering
+import LoginRuntime
+
+/// The front end's loop: it embeds a ``LoginStore`` as `Docs/Embedding.md` says — sends the
+/// actions the keys map to, draws (or speaks) every state the store publishes — and decides
+/// no behaviour itself.
+///
+/// It awaits one stream of ``AppEvent``s: keys from a reader thread, states from
+/// `store.states()`, signals from dispatch sources, and spinner ticks (10 a second, only
+/// while a request runs). Nothing runs while nothing happens.
+struct TerminalLoop {
+  /// How often the spinner turns.
+  static let spinnerInterval = Duration.milliseconds(100)
+
+  let store: LoginStore
+  let device: TerminalDevice
+  let options: TerminalOptions
+  let color: Bool
+
+  /// The state drawn last, as the store published it.
+  private var state: LoginState
+  private var focus = FocusOrder.initial
+  private var spinnerFrame = 0
+  private var size: TerminalSize
+  /// The bytes of the frame on screen, to skip writing the same frame again.
+  private var shown = ""
+
+  init(store: LoginStore, device: TerminalDevice, options: TerminalOptions, color: Bool) async {
+    self.store = store
+    self.device = device
+    self.options = options
+    self.color = color
+    self.state = await store.state
+    self.size = Self.currentSize()
+  }
+
+  /// The terminal's size, or 80x24 when it does not say.
+  private static func currentSize() -> TerminalSize {
+    TerminalDevice.size() ?? TerminalSize(columns: 80, rows: 24)
+  }
+
+  /// Runs until the user quits, input ends or a signal ends the program; restores the
+  /// terminal and closes the store on every way out, and returns the exit status.
+  mutating func run() async -> Int32 {
+    let (events, continuation) = AsyncStream<AppEvent>.makeStream()
+    let deliver: @Sendable (AppEvent) -> Void = { continuation.yield($0) }
+    let signals = SignalWatcher(queue: DispatchQueue(label: "login-tui.signals"), deliver: deliver)
+    defer {
+      signals.cancel()
+      device.restore()
+    }
+    KeyboardReader.start(deliver)
+    let store = self.store
+    let observer = Task {
+      for await state in store.states() { deliver(.state(state)) }
+    }
+    var spinner: Task<Void, Never>?
+    var decoder = KeyDecoder()
+    var status = TerminalExitCode.success.rawValue
+    guard present(redraw: true) else { return TerminalExitCode.terminalFailed.rawValue }
+    loop: for await event in events {
+      var redraw = false
+      switch event {
+      case .input(let bytes):
+        for key in decoder.decode(bytes) {
+          let response = KeyMap.response(to: key, focus: focus, state: await store.state)
+          let moved = response.focus != focus
+          focus = response.focus
+          for action in response.actions { await store.send(action) }
+          switch response.command {
+          case .quit: break loop
+          case .redraw: redraw = true
+          case nil: break
+          }
+          if moved, options.screenReader, let line = SpokenScreen.focused(focus, in: state) {
+            guard speak([line]) else {
+              status = TerminalExitCode.terminalFailed.rawValue
+              break loop
+            }
+          }
+        }
+      case .inputEnded:
+        break loop
+      case .state(let next):
+        let before = state
+        state = next
+        focus = FocusOrder.focus(focus, from: before, to: next)
+        if options.screenReader {
+          guard speak(SpokenScreen.announcements(from: before, to: next)) else {
+            status = TerminalExitCode.terminalFailed.rawValue
+            break loop
+          }
+        }
+        if next.isLoading, spinner == nil {
+          spinner = Task {
+            while !Task.isCancelled {
+              try? await Task.sleep(for: Self.spinnerInterval)
+              deliver(.tick)
+            }
+          }
+        } else if !next.isLoading {
+          spinner?.cancel()
+          spinner = nil
+        }
+      case .resized:
+        size = Self.currentSize()
+      case .terminated(let signal):
+        status = 128 + signal
+        break loop
+      case .tick:
+        guard spinner != nil else { continue }
+        spinnerFrame += 1
+      }
+      guard present(redraw: redraw) else {
+        status = TerminalExitCode.terminalFailed.rawValue
+        break
+      }
+    }
+    spinner?.cancel()
+    observer.cancel()
+    continuation.finish()
+    device.restore()
+    await store.close()
+    return status
+  }
+
+  /// Draws the frame for the current state, focus and size when it changed (always when
+  /// `redraw`); with a screen reader, reads the whole screen again only on `redraw`.
+  private mutating func present(redraw: Bool) -> Bool {
+    if options.screenReader {
+      guard redraw else { return true }
+      return speak(
+        SpokenScreen.screen(state) + [SpokenScreen.focused(focus, in: state)].compactMap { $0 })
+    }
+    let frame = TerminalFrame(
+      state: state, focus: focus, size: size,
+      look: .init(ascii: options.ascii, color: color, spinnerFrame: spinnerFrame)
+    ).bytes
+    guard redraw || frame != shown else { return true }
+    shown = frame
+    return device.write((redraw ? "\u{1B}[2J" : "") + frame)
+  }
+
+  /// Writes lines for a screen reader, each once, in one write.
+  private func speak(_ lines: [String]) -> Bool {
+    guard !lines.isEmpty else { return true }
+    return device.write(lines.map { $0 + "\r\n" }.joined())
+  }
+}

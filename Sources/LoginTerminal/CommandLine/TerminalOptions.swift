@@ -1,0 +1,99 @@
+import LoginReplay
+import LoginRuntime
+
+/// The options of a `login-tui` run, parsed from its command line.
+///
+/// The options it shares with `login-replay` (`--auth`, `--auth-format`, `--client-id`,
+/// `--timeout`, `--ascii`, `--help`, `--version`) are declared and parsed by `LoginReplay`'s
+/// command line (``OptionScanner``, ``OptionValues``, ``ReplayOptions/Option``): one parser,
+/// one help text per option.
+public struct TerminalOptions: Equatable, Sendable {
+  /// The options `login-tui` understands, as written on the command line.
+  public enum Option: String, CaseIterable, Equatable, Sendable {
+    case auth = "--auth"
+    case authFormat = "--auth-format"
+    case clientID = "--client-id"
+    case timeout = "--timeout"
+    case demoDelay = "--demo-delay"
+    case ascii = "--ascii"
+    case screenReader = "--screen-reader"
+    case version = "--version"
+    /// Also spelled `-h`.
+    case help = "--help"
+
+    /// The same option of `login-replay`, whose declaration this one shares; `nil` for an
+    /// option of `login-tui` only.
+    public var shared: ReplayOptions.Option? {
+      switch self {
+      case .auth: .auth
+      case .authFormat: .authFormat
+      case .clientID: .clientID
+      case .timeout: .timeout
+      case .ascii: .ascii
+      case .version: .version
+      case .help: .help
+      case .demoDelay, .screenReader: nil
+      }
+    }
+
+    /// Every spelling, short ones first.
+    public var names: [String] { shared?.names ?? [rawValue] }
+
+    /// The placeholder for the option's value in the help; `nil` for a flag.
+    public var valueName: String? {
+      switch self {
+      case .demoDelay: "duration"
+      case .screenReader: nil
+      case .auth, .authFormat, .clientID, .timeout, .ascii, .version, .help: shared?.valueName
+      }
+    }
+
+    /// What the option does, for the help.
+    public var abstract: String {
+      switch self {
+      case .auth: "demo, or the URL of an HTTP auth service."
+      case .demoDelay:
+        "How long the demo service takes to answer, from 0s to "
+          + "\(DurationLiteral.format(TerminalOptions.demoDelayRange.upperBound))."
+      case .screenReader:
+        "Draw nothing: speak the screen as lines in reading order and announce each change "
+          + "once."
+      case .authFormat, .clientID, .timeout, .ascii, .version, .help: shared?.abstract ?? ""
+      }
+    }
+
+    /// The values the option accepts when they are a fixed list.
+    public var possibleValues: [String] { shared?.possibleValues ?? [] }
+
+    /// The option's default as the command line writes it; `nil` for a flag.
+    public var defaultValue: String? {
+      switch self {
+      case .demoDelay: DurationLiteral.format(TerminalOptions().demoDelay)
+      case .screenReader: nil
+      case .auth, .authFormat, .clientID, .timeout, .ascii, .version, .help:
+        shared?.defaultValue
+      }
+    }
+  }
+
+  /// The longest `--demo-delay`: a minute.
+  public static let demoDelayRange: ClosedRange<Duration> = .zero ... .seconds(60)
+
+  /// `--auth`; `demo` by default.
+  public var auth: ReplayOptions.Auth = .demo
+  /// `--auth-format`; used only with an auth URL.
+  public var authFormat: ReplayOptions.AuthFormat = .json
+  /// `--client-id`, sent with `--auth-format oauth2`.
+  public var clientID = ReplayOptions.defaultClientID
+  /// `--timeout`: the store's request timeout.
+  public var timeout = ReplayOptions.defaultTimeout
+  /// `--demo-delay`: how long the demo service takes; ``DemoAuthService/delay`` by default.
+  public var demoDelay = DemoAuthService.delay
+  /// `--ascii`: plain ASCII instead of box-drawing characters.
+  public var ascii = false
+  /// `--screen-reader`: speak the screen as lines instead of drawing it.
+  public var screenReader = false
+
+  /// Every default: the demo service, Unicode drawing.
+  public init() {}
+}

@@ -1,0 +1,90 @@
+import LoginFlow
+import LoginRendering
+
+/// One frame of the drawn screen: the login screen centred in the terminal, or a one-line
+/// message when the terminal is too small for it, as the bytes to write in one write.
+///
+/// Pure: the same state, focus, size and look give the same bytes.
+public struct TerminalFrame: Equatable, Sendable {
+  /// The widest the login screen is drawn; a wider terminal centres it.
+  public static let maximumWidth = 60
+  /// Leaves this many columns free around the screen when the terminal is narrower than
+  /// ``maximumWidth`` plus it.
+  public static let margin = 2
+
+  /// What the look depends on besides the state.
+  public struct Look: Equatable, Sendable {
+    /// Plain ASCII instead of box-drawing characters.
+    public var ascii: Bool
+    /// Whether to colour errors, success and the disabled button.
+    public var color: Bool
+    /// The spinner's frame.
+    public var spinnerFrame: Int
+
+    /// Creates a look.
+    public init(ascii: Bool = false, color: Bool = false, spinnerFrame: Int = 0) {
+      self.ascii = ascii
+      self.color = color
+      self.spinnerFrame = spinnerFrame
+    }
+  }
+
+  /// The rows of the terminal, top first, without escape sequences other than colours.
+  public var rows: [String]
+
+  /// The frame for `state` with `focus`, in a terminal of `size`.
+  public init(state: LoginState, focus: Focus, size: TerminalSize, look: Look) {
+    let width = min(Self.maximumWidth, size.columns - Self.margin)
+    let smallest = TextRenderer.Options.widthRange.lowerBound
+    guard
+      let options = try? TextRenderer.Options(
+        width: max(width, smallest), ascii: look.ascii, spinnerFrame: look.spinnerFrame,
+        focus: focus)
+    else {
+      rows = [Self.tooSmall(size, needed: TerminalSize(columns: smallest, rows: 0))]
+      return
+    }
+    let lines = TextRenderer(options: options).styledLines(state)
+    guard size.columns >= options.width, size.rows >= lines.count else {
+      rows = [
+        Self.tooSmall(size, needed: TerminalSize(columns: options.width, rows: lines.count))
+      ]
+      return
+    }
+    let left = String(repeating: " ", count: (size.columns - options.width) / 2)
+    let top = (size.rows - lines.count) / 2
+    rows =
+      Array(repeating: "", count: top)
+      + lines.map { left + (look.color ? Self.colored($0) : $0.text) }
+  }
+
+  /// The one-line message shown instead of a screen that does not fit, cut to the width.
+  static func tooSmall(_ size: TerminalSize, needed: TerminalSize) -> String {
+    let message =
+      "Terminal too small (\(size.columns)x\(size.rows)): the login screen needs "
+      + "\(needed.columns)x\(max(needed.rows, 1)). Resize to continue, Ctrl-C to quit."
+    return String(message.prefix(max(size.columns, 0)))
+  }
+
+  /// The line with its inside (between the frame's edges) in its style's colour.
+  static func colored(_ line: StyledLine) -> String {
+    let code: String
+    switch line.style {
+    case .plain: return line.text
+    case .error: code = "31"
+    case .success: code = "32"
+    case .dimmed: code = "2"
+    }
+    guard line.text.count > 2, let first = line.text.first, let last = line.text.last else {
+      return line.text
+    }
+    return String(first) + "\u{1B}[\(code)m" + String(line.text.dropFirst().dropLast())
+      + "\u{1B}[0m" + String(last)
+  }
+
+  /// The bytes to write: cursor home, each row cleared to its end, the rest of the terminal
+  /// cleared — one write, so the terminal never shows half a frame.
+  public var bytes: String {
+    "\u{1B}[H" + rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+  }
+}

@@ -1,0 +1,8 @@
+import Foundation
+import LoginTerminal
+
+// login-tui: the login screen, live in a terminal. Everything lives in the LoginTerminal
+// library (see `TerminalCommand`); this file only connects it to the process.
+let status = await TerminalCommand.run(
+  Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status)

@@ -1,0 +1,52 @@
+import LoginFlow
+import LoginRendering
+import Testing
+
+/// The screen-reader view: elements in reading order, announcements once per change.
+@Suite struct AccessibleScreenTests {
+  @Test func theEmptyScreenInReadingOrder() {
+    #expect(
+      AccessibleScreen.elements(of: LoginState()).map(\.spoken) == [
+        "Welcome Back, heading",
+        "Sign in to continue, text",
+        "Email address, text field, empty",
+        "Password, secure text field, empty",
+        "Show password, button",
+        "Log In, button, dimmed",
+        "Secure access to your account, text",
+      ])
+  }
+
+  @Test func aHiddenPasswordIsItsLengthAndAVisibleOneItsText() {
+    var state = LoginState(email: "demo@example.com", password: "Password123!", phase: .editing)
+    let hidden = AccessibleScreen.elements(of: state).map(\.spoken)
+    #expect(hidden.contains("Password, secure text field, 12 characters"))
+    #expect(!hidden.joined().contains("Password123!"))
+    #expect(hidden.contains("Log In, button"))
+    state.isPasswordVisible = true
+    let visible = AccessibleScreen.elements(of: state).map(\.spoken)
+    #expect(visible.contains("Password, text field, Password123!"))
+    #expect(visible.contains("Hide password, button"))
+  }
+
+  @Test func announcementsForALogin() {
+    let form = LoginState(email: "demo@example.com", password: "pw", phase: .editing)
+    let (sent, _) = reduce(form, .submitTapped)
+    #expect(AccessibleScreen.announcements(from: form, to: sent) == ["Signing in"])
+    let (failed, _) = reduce(sent, .authResponse(attempt: 1, .failure(.invalidCredentials)))
+    #expect(
+      AccessibleScreen.announcements(from: sent, to: failed)
+        == ["Login error: The email or password is incorrect."])
+    #expect(
+      AccessibleScreen.elements(of: failed).map(\.spoken).contains(
+        "Login error: The email or password is incorrect., alert"))
+    let (succeeded, _) = reduce(
+      sent, .authResponse(attempt: 1, .success(AuthSession(token: "secret-token"))))
+    #expect(AccessibleScreen.announcements(from: sent, to: succeeded) == ["Login successful"])
+    #expect(AccessibleScreen.announcements(from: succeeded, to: succeeded) == [])
+    #expect(
+      !AccessibleScreen.elements(of: succeeded).map(\.spoken).joined().contains("secret-token"))
+    let (typed, _) = reduce(form, .emailChanged("demo@example.co"))
+    #expect(AccessibleScreen.announcements(from: form, to: typed) == [])
+  }
+}

@@ -76,7 +76,9 @@ import Testing
       let response = try #require(
         objects.first { ($0["action"] as? String)?.hasPrefix("authResponse") == true })
       #expect(response["action"] as? String == "authResponse(1, failure(serverError))")
-      #expect(response["line"] as? Int == 4)
+      // On the real clock a fast answer may already be in when the `submit` line (3) prints
+      // its events; otherwise `settle` (4) waits for it.
+      #expect([3, 4].contains(response["line"] as? Int ?? 0))
       #expect(objects.last?["failed"] as? Int == 0)
       #expect(!result.standardOutput.contains("SERVER-TEXT"))
     }

@@ -75,7 +75,10 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginTerminalTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTerminal"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTerminal",
+        "LoginTestSupport",
+      ]
     ),
     .testTarget(
       name: "LoginReplayTests",

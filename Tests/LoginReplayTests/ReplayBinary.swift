@@ -1,4 +1,5 @@
 import Foundation
+import LoginTestSupport
 
 /// The built `login-replay` executable, run as a child process.
 ///
@@ -6,10 +7,6 @@ import Foundation
 /// every product of the package in the same `.build/<triple>/debug` folder), or else in the
 /// package's `.build/debug`, found from this file's path.
 enum ReplayBinary {
-  struct NotFound: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// What a finished run printed and returned.
   struct Result {
     var status: Int32
@@ -18,21 +15,7 @@ enum ReplayBinary {
   }
 
   static func url() throws -> URL {
-    var candidates: [URL] = []
-    if let runner = Bundle.main.executableURL {
-      candidates.append(runner.deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(root.appendingPathComponent(".build/debug"))
-    for folder in candidates {
-      let binary = folder.appendingPathComponent("login-replay")
-      if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-    }
-    throw NotFound(
-      description: "login-replay was not built; looked in "
-        + candidates.map(\.path).joined(separator: ", "))
+    try BuiltProduct.url(named: "login-replay")
   }
 
   /// Runs the executable with `arguments` to the end, with `input` on its standard input;

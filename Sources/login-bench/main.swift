@@ -17,8 +17,17 @@ import LoginRuntime
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
-if let unknown = arguments.first(where: { $0 != "--json" && $0 != "--quick" }) {
-  print("usage: login-bench [--json] [--quick]  (unknown argument \(unknown))")
+/// `--only NAME[,NAME…]`: run only these measurements, for profiling one path.
+let only = arguments.firstIndex(of: "--only").flatMap { index in
+  index + 1 < arguments.count
+    ? Set(arguments[index + 1].split(separator: ",").map(String.init)) : nil
+}
+let known: Set<String> = ["--json", "--quick", "--only"]
+if let unknown = arguments.enumerated().first(where: { index, argument in
+  !known.contains(argument) && (index == 0 || arguments[index - 1] != "--only")
+}) {
+  print(
+    "usage: login-bench [--json] [--quick] [--only NAME,…]  (unknown argument \(unknown.element))")
   exit(2)
 }
 
@@ -161,6 +170,8 @@ let ratios: [RatioDefinition] = [
     target: .atLeast(300_000)),
 ]
 
-let suite = BenchmarkSuite(benchmarks: benchmarks, ratios: ratios, passes: passes)
+let selected = only.map { names in benchmarks.filter { names.contains($0.name) } } ?? benchmarks
+let suite = BenchmarkSuite(
+  benchmarks: selected, ratios: only == nil ? ratios : [], passes: passes)
 let outcome = await suite.run()
 print(json ? outcome.json(passes: passes, quick: quick) : outcome.text(passes: passes))

@@ -66,6 +66,12 @@ public enum Validation {
   /// ``LoginState/maximumPasswordLength``. Blanks around it are kept as typed.
   public static func isValidPassword(_ password: String) -> Bool {
     guard !exceeds(password, length: LoginState.maximumPasswordLength) else { return false }
+    // A character is whitespace when its first scalar is, so a first byte that is ASCII and
+    // not blank decides it: typing takes this path, with no grapheme breaking.
+    if let first = password.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first)
+    {
+      return true
+    }
     return !password.allSatisfy(\.isWhitespace)
   }
 
@@ -91,6 +97,9 @@ public enum Validation {
 
   /// The index after the first `limit` scalars of `text` when more follow it, else `nil`.
   private static func limitIndex(of text: String, length limit: Int) -> String.Index? {
+    // A scalar takes at least one UTF-8 byte: a text of no more bytes than `limit` has no
+    // more scalars either, and a native string knows its byte count without reading it.
+    if text.utf8.count <= limit { return nil }
     let scalars = text.unicodeScalars
     guard
       let end = scalars.index(

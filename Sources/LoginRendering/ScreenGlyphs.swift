@@ -8,9 +8,27 @@ struct ScreenGlyphs: Sendable {
     /// Top-left, top-right, bottom-left and bottom-right corners.
     var topLeft, topRight, bottomLeft, bottomRight: Character
     /// The top and bottom edges.
-    var horizontal: String
+    let horizontal: String
     /// The left and right edges.
     var vertical: Character
+    /// The UTF-8 of each character of the edge pattern, `horizontal` (a space when empty),
+    /// prepared once so that drawing an edge copies bytes.
+    let horizontalUTF8: [[UInt8]]
+
+    init(
+      topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character,
+      horizontal: String, vertical: Character
+    ) {
+      self.topLeft = topLeft
+      self.topRight = topRight
+      self.bottomLeft = bottomLeft
+      self.bottomRight = bottomRight
+      self.horizontal = horizontal
+      self.vertical = vertical
+      horizontalUTF8 = (horizontal.isEmpty ? [" "] : Array(horizontal)).map {
+        Array(String($0).utf8)
+      }
+    }
 
     /// The top edge of a box `width` columns wide.
     func top(_ width: Int) -> String { edge(topLeft, topRight, width) }

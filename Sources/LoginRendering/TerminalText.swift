@@ -14,6 +14,10 @@ import LoginFlow
 enum TerminalText {
   /// The cells for `text`, left to right.
   static func cells(_ text: String, ascii: Bool) -> [DisplayCell] {
+    // Printable ASCII, in either mode: one byte, one grapheme, one cell one column wide.
+    if isPrintableASCII(text) {
+      return text.utf8.map { asciiCells[Int($0 &- 0x20)] }
+    }
     var cells: [DisplayCell] = []
     for character in text {
       if ascii {
@@ -36,10 +40,46 @@ enum TerminalText {
     cells(text, ascii: ascii).width
   }
 
+  /// Whether every byte of `text` is printable 7-bit ASCII (space to tilde).
+  ///
+  /// Such text needs no grapheme breaking, no property lookup and no escaping: each byte is a
+  /// grapheme of its own (the one ASCII grapheme of two scalars, CR LF, is not printable),
+  /// one column wide, in either mode.
+  static func isPrintableASCII(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      var allPrintable = true
+      for byte in bytes { allPrintable = allPrintable && (0x20...0x7E).contains(byte) }
+      return allPrintable
+    }
+  }
+
+  /// The cell of each printable ASCII byte, from space (0x20) to tilde (0x7E).
+  private static let asciiCells: [DisplayCell] = (0x20...0x7E).map {
+    DisplayCell(text: String(UnicodeScalar(UInt8($0))), width: 1)
+  }
+
+  /// Whether a grapheme made of `scalar` alone neither joins what precedes or follows it nor
+  /// needs escaping, so that it is drawn as itself with ``width(of:)``: scalars of blocks that
+  /// hold no control, format, separator, combining mark, prepended or extending character
+  /// (Latin-1 but its controls and the soft hyphen, general punctuation up to U+2027, arrows,
+  /// technical and other symbols, box drawing, dingbats, braille, CJK ideographs).
+  private static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0xAC, 0xAE...0xFF, 0x2010...0x2027, 0x2190...0x23FF,
+      0x2500...0x27BF, 0x2800...0x28FF, 0x4E00...0x9FFF:
+      true
+    default: false
+    }
+  }
+
   /// The cells for one grapheme in Unicode mode.
   private static func unicodeCells(_ character: Character) -> [DisplayCell] {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return [] }
+    if standsAlone(first), scalars.index(after: scalars.startIndex) == scalars.endIndex {
+      return [DisplayCell(text: String(character), width: width(of: character))]
+    }
     // A grapheme that would swallow the next character (a prepended mark) is escaped too,
     // so the padding after a value can never merge into it.
     if mustEscape(first) || (String(character) + " ").count == 1 {
@@ -57,6 +97,15 @@ enum TerminalText {
   static func width(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
+    // Latin, punctuation, box drawing: none is wide or an emoji presentation; a CJK
+    // ideograph is wide. Neither needs the property tables.
+    if scalars.count == 1 {
+      switch first.value {
+      case 0x20...0x7E, 0xA0...0xFF, 0x2500...0x257F: return 1
+      case 0x4E00...0x9FFF: return 2
+      default: break
+      }
+    }
     let properties = first.properties
     if properties.isEmojiPresentation || EastAsianWidth.contains(first) {
       return 2

@@ -26,12 +26,17 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
   /// The screen for `state`: lines of exactly ``Options/width`` columns joined by `"\n"`
   /// (no trailing newline). A hidden password appears only as one mask per character.
   public func render(_ state: LoginState) -> String {
-    styledLines(state).map(\.text).joined(separator: "\n")
+    draw(state).finishedText()
   }
 
   /// The lines of ``render(_:)`` with what each shows (an error, the success line, a button
   /// that cannot be pressed), for a front end that colours them.
   public func styledLines(_ state: LoginState) -> [StyledLine] {
+    draw(state).finished()
+  }
+
+  /// The screen for `state`, drawn once for either output.
+  private func draw(_ state: LoginState) -> ScreenCanvas {
     let glyphs = options.ascii ? ScreenGlyphs.ascii : ScreenGlyphs.unicode
     var screen = ScreenCanvas(width: options.width, glyphs: glyphs, ascii: options.ascii)
     drawHeader(on: &screen)
@@ -51,7 +56,7 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     }
     screen.blank()
     screen.paragraph(Text.footer, alignment: .center)
-    return screen.finished()
+    return screen
   }
 
   /// The padlock, the title and the subtitle.

@@ -32,4 +32,24 @@ enum StoreBenchmarks {
     }
     return total
   }
+
+  /// `LoginStore.send` with no listener (no `onEvent`, no stream): `keystrokes` sent `rounds`
+  /// times to one store, one send per operation.
+  static func sendNoListener(_ keystrokes: [LoginAction], rounds: Int) async -> Int {
+    let store = LoginStore(service: DemoAuthService())
+    var total = 0
+    for _ in 0..<rounds {
+      for action in keystrokes { total &+= await store.send(action).count }
+    }
+    total &+= await store.state.email.utf8.count
+    await store.close()
+    return total
+  }
+
+  /// The bare actor hop: `count` calls of an actor method that stores an Int.
+  static func actorHop(count: Int) async -> Int {
+    let actor = BareActor()
+    for index in 0..<count { await actor.store(index) }
+    return await actor.stored
+  }
 }

@@ -1,96 +1,177 @@
-// login-bench: measures LoginFlow's hot paths in a release build.
+// login-bench: measures LoginFlow's hot paths against baselines, in one release run.
 //
-//   swift run -c release login-bench
+//   swift run -c release login-bench [--json] [--quick]
 //
-// Speed is measured here, never in tests. Each line is the best of five runs.
+// Every measurement runs in interleaved passes (each pass times each measurement once, the
+// order reversing from pass to pass) and reports its median; each ratio is the median of its
+// per-pass ratios, so drift of a busy machine cancels. `--json` prints one JSON object
+// (`results`, `ratios`); `--quick` runs few, short passes, for CI, whose numbers mean nothing.
+// Speed is measured here, never in tests. `Docs/Performance.md` explains the baselines.
 
+import Foundation
 import LoginFlow
 import LoginRendering
 import LoginReplay
 import LoginRuntime
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+let json = arguments.contains("--json")
+let quick = arguments.contains("--quick")
+/// `--only NAME[,NAME…]`: run only these measurements, for profiling one path.
+let only = arguments.firstIndex(of: "--only").flatMap { index in
+  index + 1 < arguments.count
+    ? Set(arguments[index + 1].split(separator: ",").map(String.init)) : nil
+}
+let known: Set<String> = ["--json", "--quick", "--only"]
+if let unknown = arguments.enumerated().first(where: { index, argument in
+  !known.contains(argument) && (index == 0 || arguments[index - 1] != "--only")
+}) {
+  print(
+    "usage: login-bench [--json] [--quick] [--only NAME,…]  (unknown argument \(unknown.element))")
+  exit(2)
+}
+
+/// Sizes: `quick` divides the work so that CI only checks that everything still runs.
+let scale = quick ? 50 : 1
+let passes = quick ? 2 : 9
+
 /// A fixed, realistic session: type an email and a password one character at a time,
 /// toggle, submit, fail, retry, succeed, log out.
 func typingSession() -> [LoginAction] {
-  var actions: [LoginAction] = []
-  var email = ""
-  for character in "demo@example.com" {
-    email.append(character)
-    actions.append(.emailChanged(email))
-  }
-  var password = ""
-  for character in "Password123!" {
-    password.append(character)
-    actions.append(.passwordChanged(password))
-  }
-  actions += [
+  Keystrokes.typing.map(\.action) + [
     .passwordVisibilityToggled, .submitTapped,
     .authResponse(attempt: 1, .failure(.networkUnavailable)),
     .submitTapped, .authResponse(attempt: 2, .success(AuthSession(token: "t"))), .logoutTapped,
   ]
-  return actions
 }
 
 let session = typingSession()
-let rounds = 20_000
+let keystrokes = Keystrokes.typing
+let keystrokeActions = keystrokes.map(\.action)
+let keystrokeRounds = 4_000 / scale
 
-await Benchmark(name: "reduce (typing session)", operations: session.count * rounds) {
-  var total = 0
-  for _ in 0..<rounds {
-    var state = LoginState()
-    for action in session {
-      let result = reduce(state, action)
-      state = result.state
-      total &+= result.effects.count
-    }
-    total &+= state.attempt
-  }
-  return total
-}.run()
-
-await Benchmark(name: "derived flags (canSubmit, emailError, …)", operations: rounds * 10) {
-  var total = 0
-  let states = [
-    LoginState(email: "demo@example.com", password: "Password123!"),
-    LoginState(email: "  someone.else@sub.example.co.uk ", password: "x", phase: .editing),
-  ]
-  for index in 0..<(rounds * 10) {
-    let state = states[index & 1]
-    total &+= state.canSubmit ? 1 : 0
-    total &+= state.emailError == nil ? 1 : 0
-  }
-  return total
-}.run()
-
-// The store: a full typing session through the actor on a virtual clock, including the
-// demo service's 1.5 s answer, which the virtual clock makes instant.
-await Benchmark(
-  name: "LoginStore.send (typing session, virtual clock)", operations: session.count * 200
-) {
-  await StoreBenchmarks.typingSessionWithRequests(session, rounds: 200)
-}.run()
-
-// The renderer: one screen per state, as `snapshot` does.
+// The renderer: one screen per state, as `snapshot` does; the lower bound assembles the same
+// screens from their lines, prepared in advance.
 let renderer = TextRenderer()
 let screens = [
   LoginState(email: "demo@example.com", password: "Password123!", phase: .editing),
   LoginState(email: "demo@example.com", password: "Password123!", phase: .submitting, attempt: 1),
   LoginState(email: "用户@例子.广告", password: "pw", phase: .failed(.networkUnavailable)),
 ]
-await Benchmark(name: "TextRenderer.render (40 columns)", operations: 3_000) {
-  var total = 0
-  for index in 0..<3_000 { total &+= renderer.render(screens[index % 3]).utf8.count }
-  return total
-}.run()
+let prepared = screens.map { PreparedScreen(renderer.render($0)) }
+let renderCount = 3_000 / scale
 
-// The replay engine: parse and run a generated session file, text output discarded.
-let sessionPath = try SessionGenerator.write(cycles: 1_000)
-await Benchmark(name: "login-replay (10,000-line session file)", operations: 10_000) {
-  let output = DiscardingOutput()
-  let status = await ReplayCommand.run([sessionPath], output: output)
-  return Int(status.rawValue) &+ output.lines
-}.run(repetitions: 3)
+let requestCycles = 1_000 / scale
+let requestPath = try SessionGenerator.write(cycles: requestCycles)
+let typingCycles = 1_000 / scale
+let typingPath = try SessionGenerator.writeTyping(cycles: typingCycles)
 
-await Benchmark(name: "LoginStore.send (typing only, no request)", operations: 28 * 200) {
-  await StoreBenchmarks.typingOnly(Array(session.prefix(28)), rounds: 200)
-}.run()
+let benchmarks: [Benchmark] = [
+  Benchmark(
+    name: "keystroke_raw", label: "keystroke: raw struct update (baseline)",
+    operations: keystrokes.count * keystrokeRounds
+  ) { Keystrokes.raw(keystrokes, rounds: keystrokeRounds) },
+  Benchmark(
+    name: "keystroke_reduce", label: "keystroke: reduce + canSubmit + emailError",
+    operations: keystrokes.count * keystrokeRounds
+  ) { Keystrokes.reduce(keystrokeActions, rounds: keystrokeRounds) },
+  Benchmark(
+    name: "keystroke_seed_view_model", label: "keystroke: seed view model (baseline)",
+    operations: keystrokes.count * keystrokeRounds / 10
+  ) { Keystrokes.seed(keystrokes, rounds: keystrokeRounds / 10) },
+  Benchmark(
+    name: "actor_hop", label: "bare actor hop (baseline)", operations: 100_000 / scale
+  ) { await StoreBenchmarks.actorHop(count: 100_000 / scale) },
+  Benchmark(
+    name: "store_send_no_listener", label: "LoginStore.send, no listener",
+    operations: keystrokes.count * keystrokeRounds
+  ) { await StoreBenchmarks.sendNoListener(keystrokeActions, rounds: keystrokeRounds) },
+  Benchmark(
+    name: "render_lower_bound", label: "render lower bound: prepared lines (baseline)",
+    operations: renderCount
+  ) {
+    var total = 0
+    for index in 0..<renderCount { total &+= prepared[index % 3].assemble().utf8.count }
+    return total
+  },
+  Benchmark(
+    name: "render_40_columns", label: "TextRenderer.render (40 columns)", operations: renderCount
+  ) {
+    var total = 0
+    for index in 0..<renderCount { total &+= renderer.render(screens[index % 3]).utf8.count }
+    return total
+  },
+  Benchmark(
+    name: "replay_typing_line", label: "login-replay line, typing only",
+    operations: typingCycles * SessionGenerator.typingCycleLines
+  ) {
+    let output = DiscardingOutput()
+    let status = await ReplayCommand.run([typingPath], output: output)
+    return Int(status.rawValue) &+ output.lines
+  },
+  Benchmark(
+    name: "replay_request_line", label: "login-replay line, 10-line cycle with 2 requests",
+    operations: requestCycles * 10
+  ) {
+    let output = DiscardingOutput()
+    let status = await ReplayCommand.run([requestPath], output: output)
+    return Int(status.rawValue) &+ output.lines
+  },
+  // The measurements login-bench printed before the baselines, kept so that none gets slower.
+  Benchmark(
+    name: "reduce_typing_session", label: "reduce (typing session)",
+    operations: session.count * 2_000 / scale
+  ) {
+    var total = 0
+    for _ in 0..<(2_000 / scale) {
+      var state = LoginState()
+      for action in session {
+        let result = reduce(state, action)
+        state = result.state
+        total &+= result.effects.count
+      }
+      total &+= state.attempt
+    }
+    return total
+  },
+  Benchmark(
+    name: "store_send_session_virtual_clock", label: "LoginStore.send (session, virtual clock)",
+    operations: session.count * 200 / scale
+  ) { await StoreBenchmarks.typingSessionWithRequests(session, rounds: 200 / scale) },
+  Benchmark(
+    name: "store_send_typing_fresh_stores", label: "LoginStore.send (typing, fresh stores)",
+    operations: 28 * 200 / scale
+  ) { await StoreBenchmarks.typingOnly(Array(session.prefix(28)), rounds: 200 / scale) },
+]
+
+let ratios: [RatioDefinition] = [
+  RatioDefinition(
+    key: "reduce_over_raw",
+    kind: .over(numerator: "keystroke_reduce", denominator: "keystroke_raw"),
+    target: .atMost(2.0)),
+  RatioDefinition(
+    key: "seed_over_reduce",
+    kind: .over(numerator: "keystroke_seed_view_model", denominator: "keystroke_reduce"),
+    target: .atLeast(50)),
+  RatioDefinition(
+    key: "send_over_actor_hop",
+    kind: .over(numerator: "store_send_no_listener", denominator: "actor_hop"),
+    target: .atMost(2.0)),
+  RatioDefinition(
+    key: "render_over_lower_bound",
+    kind: .over(numerator: "render_40_columns", denominator: "render_lower_bound"),
+    target: .atMost(30)),
+  RatioDefinition(
+    key: "replay_typing_line_over_send",
+    kind: .over(numerator: "replay_typing_line", denominator: "store_send_no_listener"),
+    target: .atMost(3.0)),
+  RatioDefinition(
+    key: "replay_request_lines_per_second", kind: .perSecond("replay_request_line"),
+    target: .atLeast(300_000)),
+]
+
+let selected = only.map { names in benchmarks.filter { names.contains($0.name) } } ?? benchmarks
+let suite = BenchmarkSuite(
+  benchmarks: selected, ratios: only == nil ? ratios : [], passes: passes)
+let outcome = await suite.run()
+print(json ? outcome.json(passes: passes, quick: quick) : outcome.text(passes: passes))

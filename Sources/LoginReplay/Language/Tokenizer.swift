@@ -8,8 +8,35 @@
 enum Tokenizer {
   /// The words of `text`, or the first lexical error, located in `file` at `line`.
   static func tokens(in text: String, file: String, line: Int) throws(SessionError) -> [Token] {
+    if let tokens = asciiBareWords(text) { return tokens }
     var scanner = Scanner(text: text, file: file, line: line)
     return try scanner.scan()
+  }
+
+  /// The words of a line that is ASCII and holds no `"`, straight from its UTF-8 bytes, or
+  /// `nil` for any other line (which the scanner reads scalar by scalar).
+  ///
+  /// Most lines are such lines. They can hold no error: every word is bare, a byte is a
+  /// column, and the scanner would return the very same tokens.
+  private static func asciiBareWords(_ text: String) -> [Token]? {
+    var text = text
+    return text.withUTF8 { bytes -> [Token]? in
+      for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\"") { return nil }
+      func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+      }
+      var tokens: [Token] = []
+      var index = 0
+      while true {
+        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return tokens }
+        let start = index
+        while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
+        let word = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        tokens.append(Token(text: word, column: start + 1, isQuoted: false))
+      }
+    }
   }
 
   private struct Scanner {

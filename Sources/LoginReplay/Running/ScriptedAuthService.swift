@@ -20,8 +20,9 @@ import LoginRuntime
 /// that already got the request. One task, the *deliverer*, sleeps until the earliest of
 /// those records, so memory stays flat however many requests are cancelled.
 ///
-/// Every task here works for a unit the clock tracks (an answer task inherits the store's
-/// call, the deliverer is spawned on the clock) and waits only by sleeping on the clock, so
+/// Every task here works for a unit the clock tracks (the store's call waits for its own
+/// answer, a decision's sleeper inherits the call's unit, the deliverer is spawned on the
+/// clock) and waits only by sleeping on the clock, so
 /// advancing it stays deterministic. ``shutDown()`` stops everything at the end of a run.
 package final class ScriptedAuthService: AuthService {
   /// A `respond` line's decision.
@@ -58,14 +59,13 @@ package final class ScriptedAuthService: AuthService {
     var decision: Decision?
     /// What the demo rule answers its credentials (kept instead of the credentials).
     var demoAnswer: Result<AuthSession, AuthError>
-    /// The task that computes its answer.
-    var task: Task<Result<AuthSession, AuthError>, Never>?
     /// While undecided: the task sleeping until the demo deadline, which a decision cancels.
     var sleeper: Task<Void, Never>?
 
-    /// Cancels its tasks: the answer task then ends with `unexpected`.
+    /// Cancels its sleeper, if it waits for a decision; the call itself is cancelled by the
+    /// store (cancel, timeout or close), and then ends with `unexpected`.
     var stops: [() -> Void] {
-      [sleeper.map { $0.cancel }, task.map { $0.cancel }].compactMap { $0 }
+      [sleeper.map { $0.cancel }].compactMap { $0 }
     }
 
     /// What it answers and when, as decided now.
@@ -127,7 +127,7 @@ package final class ScriptedAuthService: AuthService {
   /// A `respond` line: decides the oldest request in flight that is still undecided, or
   /// queues the outcome for the next request that starts.
   ///
-  /// When it decided a request in flight, that request's answer task is awake;
+  /// When it decided a request in flight, that request's call is awake;
   /// `await clock.waitUntilIdle()` returns once it answered or sleeps again.
   package func respond(_ outcome: SessionCommand.Outcome, after delay: Duration) -> Response {
     let (response, sleeper) = state.withLock { state -> (Response, Task<Void, Never>?) in
@@ -154,21 +154,20 @@ package final class ScriptedAuthService: AuthService {
       return state.nextRequest
     }
     guard let id = number else { throw .unexpected }
-    // The request is registered inside the cancellation handler's scope: its answer task can
-    // let the clock go idle only once a cancellation is sure to reach `abandon`.
+    // The request is registered inside the cancellation handler's scope: the call can let
+    // the clock go idle only once a cancellation is sure to reach `abandon`.
+    // The call itself waits for the answer (no task of its own): it sleeps on the clock, so
+    // the clock tracks it with the call's work unit, and the call's cancellation both stops
+    // that sleep and reaches `abandon`, which keeps the late-answer record.
     let result = await withTaskCancellationHandler {
-      let answer = state.withLock { state -> Task<Result<AuthSession, AuthError>, Never>? in
-        guard !state.isShutDown, !Task.isCancelled else { return nil }
+      let registered = state.withLock { state -> Bool in
+        guard !state.isShutDown, !Task.isCancelled else { return false }
         state.pending[id] = Pending(
           start: start, decision: state.queue.removeFirst(), demoAnswer: demoAnswer)
-        // An unstructured task that inherits the call's work unit, so the clock tracks its
-        // sleep like the call's own; the call's cancellation reaches it through `abandon`.
-        let task = Task { await self.answer(id) }
-        state.pending[id]?.task = task
-        return task
+        return true
       }
-      guard let answer else { return Result<AuthSession, AuthError>.failure(.unexpected) }
-      return await answer.value
+      guard registered else { return Result<AuthSession, AuthError>.failure(.unexpected) }
+      return await answer(id)
     } onCancel: {
       self.abandon(id)
     }

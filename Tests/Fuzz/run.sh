@@ -68,32 +68,32 @@ run() {
   esac
   echo "fuzz: $target for ${seconds}s" >&2
   # ASan's leak check is off: the Swift runtime's caches look like leaks at exit.
+  local status=0
   ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4097 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$out/seeds/$target" \
-    >"$out/$target.log" 2>&1
+    >"$out/$target.log" 2>&1 || status=$?
+  echo "$status" >"$out/$target.status"
 }
 
-status=0
-pids=()
-names=()
 for target in "${targets[@]}"; do
-  while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do wait -n || true; done
+  rm -f "$out/$target.status"
+  while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do sleep 1; done
   run "$target" &
-  pids+=($!)
-  names+=("$target")
 done
-for index in "${!pids[@]}"; do
-  target="${names[$index]}"
-  if wait "${pids[$index]}"; then
+wait
+
+status=0
+for target in "${targets[@]}"; do
+  if [[ "$(cat "$out/$target.status" 2>/dev/null)" == 0 ]]; then
     runs=$(grep -E '^stat::number_of_executed_units' "$out/$target.log" | awk '{print $2}')
     rate=$(grep -E '^stat::average_exec_per_sec' "$out/$target.log" | awk '{print $2}')
     echo "fuzz: $target ok: ${runs:-?} executions, ${rate:-?} exec/s"
   else
     status=1
-    echo "fuzz: $target FAILED; log: $out/$target.log; input:" >&2
+    echo "fuzz: $target FAILED; log: $out/$target.log; inputs in $out/artifacts/$target:" >&2
     ls "$out/artifacts/$target" >&2
-    grep -E 'ERROR|Fatal error|Precondition|SUMMARY' "$out/$target.log" | head -n 5 >&2 || true
+    grep -E 'ERROR|Fatal error|Precondition failed|SUMMARY' "$out/$target.log" | head -n 5 >&2 || true
   fi
 done
 exit "$status"

@@ -69,7 +69,8 @@ run() {
   echo "fuzz: $target for ${seconds}s" >&2
   # ASan's leak check is off: the Swift runtime's caches look like leaks at exit.
   local status=0
-  ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" \
+  # The Swift runtime's backtracer would take libFuzzer's crash signal: it is off.
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4097 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$out/seeds/$target" \
     >"$out/$target.log" 2>&1 || status=$?

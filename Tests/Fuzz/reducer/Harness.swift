@@ -1,0 +1,171 @@
+// libFuzzer target `reducer`: `reduce` over an action sequence decoded from the input, with
+// the machine's invariants checked after every step. See Docs/Fuzzing.md.
+import LoginFlow
+
+/// The password marker: it must never appear in a description, whatever the phase.
+private let secret = "Hunter2Secret"
+/// The token marker: a session's token must never appear in a description.
+private let token = "TokenSecret77"
+
+/// Texts the decoder picks from, so that short inputs reach valid forms and the limits.
+private let texts: [String] = [
+  "", " ", "demo@example.com", " demo@example.com ", "demo@", "a@b.co", "Password123!",
+  secret, "e\u{301}", "\u{1F600}", "@", ".", "a@b", "\t", "\u{00A0}", "a@b.c",
+]
+
+/// Reads the input a byte at a time; past the end every read is 0.
+private struct Bytes {
+  let buffer: UnsafeRawBufferPointer
+  var offset = 0
+  var isAtEnd: Bool { offset >= buffer.count }
+  mutating func next() -> UInt8 {
+    guard offset < buffer.count else { return 0 }
+    defer { offset += 1 }
+    return buffer[offset]
+  }
+
+  /// A text: a pooled one, raw bytes, or a pooled one repeated past a field's maximum.
+  mutating func text() -> String {
+    let selector = next()
+    switch selector % 4 {
+    case 0, 1: return texts[Int(next()) % texts.count]
+    case 2:
+      let length = Int(next()) % 64
+      var raw: [UInt8] = []
+      while raw.count < length, !isAtEnd { raw.append(next()) }
+      return String(decoding: raw, as: UTF8.self)
+    default:
+      let piece = texts[Int(next()) % texts.count]
+      return String(repeating: piece, count: Int(next() % 32) * 16 + 1)
+    }
+  }
+}
+
+private func fail(_ message: String, step: Int) -> Never {
+  fatalError("reducer invariant broken at step \(step): \(message)")
+}
+
+private func check(_ condition: Bool, _ message: @autoclosure () -> String, step: Int) {
+  if !condition { fail(message(), step: step) }
+}
+
+/// libFuzzer's entry point: runs one input and checks the invariants, crashing on a
+/// violation; returns 0 to keep the input, -1 to reject it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  var bytes = Bytes(buffer: UnsafeRawBufferPointer(start: start, count: count))
+  var state = LoginState()
+  // The requests the effects started and did not end, as a runtime would track them.
+  var inFlight: Set<Int> = []
+  var step = 0
+  var emailHeldSecret = false
+  while !bytes.isAtEnd, step < 64 {
+    step += 1
+    let action: LoginAction
+    switch bytes.next() % 8 {
+    case 0: action = .emailChanged(bytes.text())
+    case 1: action = .passwordChanged(bytes.text())
+    case 2: action = .passwordVisibilityToggled
+    case 3: action = .submitTapped
+    case 4: action = .cancelTapped
+    case 5: action = .logoutTapped
+    default:
+      let offset = Int(bytes.next() % 5) - 2
+      let attempt = bytes.next() == 0xFF ? Int(bytes.next()) : state.attempt + offset
+      let kind = bytes.next()
+      let result: Result<AuthSession, AuthError>
+      switch kind % 8 {
+      case 0, 1:
+        result = .success(AuthSession(token: token, refreshToken: kind & 0x80 != 0 ? token : nil))
+      case 2: result = .failure(.rateLimited(retryAfter: .seconds(Int(bytes.next()))))
+      default: result = .failure(AuthError.allCases[Int(kind / 8) % AuthError.allCases.count])
+      }
+      action = .authResponse(attempt: attempt, result)
+    }
+
+    // An email is shown as typed: the password marker counts as a secret only while no email
+    // change held it.
+    if case .emailChanged(let text) = action, text.contains(secret) { emailHeldSecret = true }
+
+    let (next, effects) = reduce(state, action)
+    // Pure: the same arguments give the same result.
+    let again = reduce(state, action)
+    check(again.state == next && again.effects == effects, "reduce is not pure", step: step)
+
+    // Fields within their maximum lengths, and the flags say whether a change was cut.
+    check(
+      next.email.unicodeScalars.count <= LoginState.maximumEmailLength,
+      "email holds \(next.email.unicodeScalars.count) scalars", step: step)
+    check(
+      next.password.unicodeScalars.count <= LoginState.maximumPasswordLength,
+      "password holds \(next.password.unicodeScalars.count) scalars", step: step)
+    if case .emailChanged(let text) = action, next.phase == .editing {
+      let cut = text.unicodeScalars.count > LoginState.maximumEmailLength
+      check(next.emailLimitReached == cut, "emailLimitReached is not the cut", step: step)
+      check(
+        next.email.unicodeScalars.elementsEqual(
+          text.unicodeScalars.prefix(LoginState.maximumEmailLength)),
+        "the email is not the change's prefix", step: step)
+    }
+    if case .passwordChanged(let text) = action, next.phase == .editing {
+      let cut = text.unicodeScalars.count > LoginState.maximumPasswordLength
+      check(next.passwordLimitReached == cut, "passwordLimitReached is not the cut", step: step)
+    }
+
+    // attemptInFlight == attempt iff submitting; the spinner iff submitting.
+    let submitting = next.phase.kind == .submitting
+    check(
+      (next.attemptInFlight == next.attempt) == submitting, "attemptInFlight vs phase",
+      step: step)
+    check(next.isLoading == submitting, "isLoading vs phase", step: step)
+    // Error only in failed; session only in succeeded; no password after success.
+    check((next.error != nil) == (next.phase.kind == .failed), "error outside failed", step: step)
+    check(
+      (next.errorMessage != nil) == (next.phase.kind == .failed), "message outside failed",
+      step: step)
+    check((next.session != nil) == (next.phase.kind == .succeeded), "session phase", step: step)
+    if next.phase.kind == .succeeded {
+      check(next.password.isEmpty, "password kept after success", step: step)
+      check(!next.canSubmit, "can submit after success", step: step)
+    }
+    // Attempts only grow, by one, with an authenticate effect.
+    check(next.attempt >= state.attempt, "attempt went down", step: step)
+    check(next.attempt <= state.attempt + 1, "attempt jumped", step: step)
+    check(next.consecutiveInvalidCredentials >= 0, "negative failure count", step: step)
+
+    // Effects: at most one request in flight, always the current attempt.
+    for effect in effects {
+      switch effect {
+      case .authenticate(let attempt, let credentials):
+        check(attempt == next.attempt && submitting, "authenticate outside submit", step: step)
+        check(credentials.password == state.password, "credentials changed", step: step)
+        inFlight.insert(attempt)
+      case .cancelAuthentication(let attempt):
+        check(inFlight.remove(attempt) != nil, "cancel of no request \(attempt)", step: step)
+      }
+    }
+    if case .authResponse(let attempt, _) = action {
+      if state.attemptInFlight == attempt {
+        inFlight.remove(attempt)
+      } else {
+        check(next == state && effects.isEmpty, "a stale response changed the state", step: step)
+      }
+    }
+    check(inFlight.count <= 1, "\(inFlight.count) requests in flight", step: step)
+    check(
+      inFlight == (next.attemptInFlight.map { [$0] } ?? []), "requests vs attemptInFlight",
+      step: step)
+
+    // No text shows the password or the token.
+    for text in [
+      "\(next)", String(reflecting: next), "\(action)", String(reflecting: action),
+      "\(effects)", String(reflecting: effects),
+    ] {
+      check(
+        emailHeldSecret || !text.contains(secret), "a description shows the password", step: step)
+      check(!text.contains(token), "a description shows the token", step: step)
+    }
+    state = next
+  }
+  return 0
+}

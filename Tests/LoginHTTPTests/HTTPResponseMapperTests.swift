@@ -103,6 +103,19 @@ import Testing
     }
   }
 
+  /// The fuzzer's input `crash-64161ee7…` (Tests/Fuzz, target http): Foundation parses
+  /// `1e999` on Linux, and the rewrite of such a document must keep it parseable and the
+  /// login a success (a harness check had assumed Foundation always refuses it).
+  @Test func aDocumentFoundationAcceptsStaysAcceptedAfterTheRewrite() throws {
+    let body = Data(#"{"token":"7","":1e999,"":[":"]}"#.utf8)
+    let rewritten = JSONNumberRewriter.nullingUnrepresentableNumbers(in: body)
+    #expect(String(decoding: rewritten, as: UTF8.self) == #"{"token":"7","":null,"":[":"]}"#)
+    #expect(JSONNumberRewriter.nullingUnrepresentableNumbers(in: rewritten) == rewritten)
+    #expect((try? JSONSerialization.jsonObject(with: rewritten)) != nil)
+    #expect(
+      Self.map(200, #"{"token":"7","":1e999,"":[":"]}"#) == .success(AuthSession(token: "7")))
+  }
+
   @Test func successfulOAuthBodies() {
     let body = #"{"access_token":"at","token_type":"Bearer","expires_in":60,"refresh_token":"rt"}"#
     #expect(

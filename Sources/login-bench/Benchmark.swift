@@ -21,7 +21,8 @@ struct Benchmark: Sendable {
   }
 }
 
-/// A ratio the issue sets a target for: a measurement over its baseline, or an absolute rate.
+/// A ratio with a target (see Docs/Performance.md): a measurement over its baseline, or an
+/// absolute rate.
 struct RatioDefinition: Sendable {
   enum Target: Sendable {
     case atMost(Double)

@@ -82,6 +82,23 @@ final class PseudoTerminal {
     kill(pid, SIGWINCH)
   }
 
+  /// Resizes and waits for `text`. A program's signal source is registered asynchronously
+  /// after start-up, so a SIGWINCH that arrives before it is lost (a terminal sends the next
+  /// one on the next change); the signal is sent again, up to five times, while waiting.
+  @discardableResult
+  func resize(columns: UInt16, rows: UInt16, thenWaitFor text: String) throws -> String {
+    var attempt = 0
+    while true {
+      attempt += 1
+      resize(columns: columns, rows: rows)
+      do {
+        return try waitFor(text, within: attempt < 5 ? .seconds(2) : Self.deadline)
+      } catch  where attempt < 5 {
+        continue
+      }
+    }
+  }
+
   /// What the program wrote since the last wait that matched, as text.
   var recent: String {
     String(decoding: output[mark...], as: UTF8.self)
@@ -90,7 +107,9 @@ final class PseudoTerminal {
   /// Waits until the output since the last match contains `text`, then moves past it;
   /// returns that output.
   @discardableResult
-  func waitFor(_ text: String) throws -> String {
+  func waitFor(_ text: String, within deadline: Duration = PseudoTerminal.deadline) throws
+    -> String
+  {
     let needle = Array(text.utf8)
     let start = ContinuousClock.now
     while true {
@@ -99,11 +118,11 @@ final class PseudoTerminal {
         mark = found + needle.count
         return seen
       }
-      guard ContinuousClock.now - start < Self.deadline else {
+      guard ContinuousClock.now - start < deadline else {
         throw Failure(
           description: "timed out waiting for \(text.debugDescription); saw:\n\(recent)")
       }
-      guard readSome(timeout: Self.deadline - (ContinuousClock.now - start)) else {
+      guard readSome(timeout: deadline - (ContinuousClock.now - start)) else {
         throw Failure(
           description: "output ended waiting for \(text.debugDescription); saw:\n\(recent)")
       }

@@ -58,12 +58,11 @@ import Testing
   @Test func aResizeRedrawsAtTheNewWidthAndATinyTerminalGetsAMessage() throws {
     let terminal = try PseudoTerminal([], columns: 100, rows: 40)
     try terminal.waitFor("╭" + String(repeating: "─", count: 58) + "╮")
-    terminal.resize(columns: 40, rows: 40)
-    try terminal.waitFor("╭" + String(repeating: "─", count: 36) + "╮")
-    terminal.resize(columns: 20, rows: 10)
-    try terminal.waitFor("Terminal too small")
-    terminal.resize(columns: 50, rows: 30)
-    try terminal.waitFor("╭" + String(repeating: "─", count: 46) + "╮")
+    try terminal.resize(
+      columns: 40, rows: 40, thenWaitFor: "╭" + String(repeating: "─", count: 36) + "╮")
+    try terminal.resize(columns: 20, rows: 10, thenWaitFor: "Terminal too small")
+    try terminal.resize(
+      columns: 50, rows: 30, thenWaitFor: "╭" + String(repeating: "─", count: 46) + "╮")
     terminal.send("\u{03}")
     #expect(try terminal.waitForExit() == 0)
     #expect(terminal.attributesRestored)

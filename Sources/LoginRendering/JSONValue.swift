@@ -25,34 +25,52 @@ public enum JSONValue: Equatable, Hashable, Sendable {
 
   /// The value's one JSON text.
   public var text: String {
-    var output = ""
+    var output: [UInt8] = []
+    output.reserveCapacity(256)
     write(to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  /// Appends the value's text to `output`.
-  private func write(to output: inout String) {
+  /// Appends the value's UTF-8 text to `output`: bytes, not `String` appends, because every
+  /// `jsonl` line of `login-replay` goes through here.
+  private func write(to output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .string(let value): output += Self.quoted(value)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+    case .int(let value): output.append(contentsOf: String(value).utf8)
+    case .string(let value): Self.appendQuoted(value, to: &output)
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         element.write(to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
-      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      for (index, key) in keys.enumerated() {
-        if index > 0 { output += "," }
-        output += Self.quoted(key) + ":"
-        members[key, default: .null].write(to: &output)
+      output.append(UInt8(ascii: "{"))
+      let sorted = members.sorted { Self.bytes(of: $0.key, precede: $1.key) }
+      for (index, member) in sorted.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        Self.appendQuoted(member.key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        member.value.write(to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Whether `first`'s UTF-8 bytes sort before `second`'s, compared in place (the generic
+  /// `lexicographicallyPrecedes` over two `UTF8View`s was most of the time of a `jsonl` line).
+  private static func bytes(of first: String, precede second: String) -> Bool {
+    var first = first
+    var second = second
+    return first.withUTF8 { left in
+      second.withUTF8 { right in
+        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
+          return left[index] < right[index]
+        }
+        return left.count < right.count
+      }
     }
   }
 
@@ -69,17 +87,52 @@ public enum JSONValue: Equatable, Hashable, Sendable {
   /// bytes are pinned by the `jsonl` goldens. Both decode to the same string; sharing one
   /// escaper would move the bytes of one of the two.
   public static func quoted(_ string: String) -> String {
-    var output = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+    var output: [UInt8] = []
+    output.reserveCapacity(string.utf8.count + 2)
+    appendQuoted(string, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends ``quoted(_:)``'s bytes, working on UTF-8 code units: a byte below 0x80 is a
+  /// whole scalar, and U+2028 and U+2029 are the only escaped scalars beyond ASCII (their
+  /// encodings start with 0xE2 0x80).
+  private static func appendQuoted(_ string: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    let bytes = string.utf8
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        output.append(UInt8(ascii: "\\"))
+        output.append(byte)
+      case 0x00...0x1F, 0x7F:
+        appendEscape(UInt32(byte), to: &output)
+      case 0xE2:
+        let second = bytes.index(after: index)
+        let third = second == bytes.endIndex ? second : bytes.index(after: second)
+        if third != bytes.endIndex, bytes[second] == 0x80,
+          bytes[third] == 0xA8 || bytes[third] == 0xA9
+        {
+          appendEscape(bytes[third] == 0xA8 ? 0x2028 : 0x2029, to: &output)
+          index = third
+        } else {
+          output.append(byte)
+        }
+      default: output.append(byte)
       }
+      index = bytes.index(after: index)
     }
-    return output + "\""
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `\uXXXX` with upper-case hex digits.
+  private static func appendEscape(_ value: UInt32, to output: inout [UInt8]) {
+    let digits = Array("0123456789ABCDEF".utf8)
+    output.append(UInt8(ascii: "\\"))
+    output.append(UInt8(ascii: "u"))
+    for shift in stride(from: 12, through: 0, by: -4) {
+      output.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+    }
   }
 }

@@ -48,6 +48,6 @@ for target in "${targets[@]}"; do
   libs=()
   for module in ${needs[$target]}; do libs+=("-l$module"); done
   echo "fuzz build: target $target" >&2
-  swiftc "${flags[@]}" -module-name "Fuzz_$target" "$root/Tests/Fuzz/$target/Harness.swift" \
+  swiftc "${flags[@]}" -module-name "Fuzz_$target" "$root/Tests/Fuzz/$target/Harness.swift" "$root"/Tests/Fuzz/Support/*.swift \
     "${libs[@]}" -o "$out/fuzz-$target" 2> >(grep -v 'ld.gold: warning: Cannot export' >&2)
 done

@@ -8,6 +8,8 @@ import Testing
     ("plain", "\"plain\""), ("q\"b\\", "\"q\\\"b\\\\\""), ("\n\t\r", "\"\\u000A\\u0009\\u000D\""),
     ("\u{0}\u{1F}\u{7F}", "\"\\u0000\\u001F\\u007F\""), ("\u{2028}\u{2029}", "\"\\u2028\\u2029\""),
     ("é日😀/", "\"é日😀/\""), ("", "\"\""),
+    // Neighbours of U+2028 share its first bytes and stay raw; an escape ends a string.
+    ("\u{2027}\u{202A}\u{20AC}x\u{2029}", "\"\u{2027}\u{202A}\u{20AC}x\\u2029\""),
   ])
   func stringsAreEscaped(_ string: String, _ json: String) {
     #expect(JSONValue.quoted(string) == json)

@@ -35,11 +35,11 @@ public func fuzzHTTP(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     for text in [
       "\(session)", String(reflecting: session), "\(AuthResponseText(session))",
     ] {
-      precondition(!text.contains(secret), "a description shows the token marker: \(text)")
+      precondition(!text.holds(secret), "a description shows the token marker: \(text)")
     }
   } catch {
     for text in ["\(error)", String(reflecting: error), error.message] {
-      precondition(!text.contains(secret), "an error shows the token: \(text)")
+      precondition(!text.holds(secret), "an error shows the token: \(text)")
     }
     if case .rateLimited(let retryAfter) = error {
       precondition(response.status == 429, "rate limited on \(response.status)")

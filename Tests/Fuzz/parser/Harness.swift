@@ -79,7 +79,7 @@ private func checkColumn(_ column: Int, in line: String?, what: String) {
 /// A message holds only the language's own words: never the secret, and nothing outside
 /// ASCII but the ellipsis of `\u{…}` (a word of the input would bring its characters).
 private func checkMessage(_ message: String) {
-  precondition(!message.contains(secret), "an error message repeats the input: \(message)")
+  precondition(!message.holds(secret), "an error message repeats the input: \(message)")
   for scalar in message.unicodeScalars where !scalar.isASCII && scalar != "…" {
     fatalError("an error message holds U+\(String(scalar.value, radix: 16)): \(message)")
   }

@@ -17,7 +17,7 @@ public enum LoginAction: Equatable, Sendable {
   /// The user logged out after a successful login.
   case logoutTapped
   /// Auth request `attempt` finished with this result.
-  case authResponse(attempt: Int, Result<AuthSession, AuthError>)
+  indirect case authResponse(attempt: Int, Result<AuthSession, AuthError>)
 
   /// The action without its associated data, for tables, tests and output; the raw value is
   /// the case's name, as `Docs/TransitionTable.md` writes it.

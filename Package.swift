@@ -16,6 +16,7 @@ let package = Package(
     .executable(name: "login-bench", targets: ["login-bench"]),
     .library(name: "LoginTerminal", targets: ["LoginTerminal"]),
     .executable(name: "login-tui", targets: ["login-tui"]),
+    .library(name: "LoginTesting", targets: ["LoginTesting"]),
   ],
   targets: [
     // The pure core: state, actions, effects and `reduce`. Standard library only.
@@ -48,7 +49,10 @@ let package = Package(
       name: "login-bench",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
     ),
-    // Helpers shared by the test targets (golden snapshots, the strict store tester).
+    // The test kit apps use too: the strict store tester, the controllable service, the
+    // held value a test double parks on. Imports Testing; never linked by an executable.
+    .target(name: "LoginTesting", dependencies: ["LoginFlow", "LoginRuntime"]),
+    // Helpers shared by this package's own test targets (golden snapshots, a test server).
     .target(
       name: "LoginTestSupport",
       dependencies: ["LoginFlow", "LoginRuntime"],
@@ -57,7 +61,7 @@ let package = Package(
     .testTarget(name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"]),
     .testTarget(
       name: "LoginRuntimeTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginTestSupport"]
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginTesting", "LoginTestSupport"]
     ),
     .testTarget(
       name: "LoginRenderingTests",
@@ -66,7 +70,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginHTTPTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginHTTP", "LoginTestSupport"],
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginHTTP", "LoginTesting", "LoginTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

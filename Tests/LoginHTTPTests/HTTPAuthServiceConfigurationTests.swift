@@ -1,6 +1,7 @@
 import Foundation
 import LoginFlow
 import LoginRuntime
+import LoginTesting
 import Testing
 
 @testable import LoginHTTP

@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTesting
 import Testing
 
 @Suite("LoginStore streams and close()", .timeLimit(.minutes(1)))

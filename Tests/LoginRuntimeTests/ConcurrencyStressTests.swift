@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTesting
 import Testing
 
 @Suite("LoginStore under concurrency", .timeLimit(.minutes(1)))

@@ -1,6 +1,6 @@
 import LoginFlow
 import LoginRuntime
-import LoginTestSupport
+import LoginTesting
 import Testing
 
 /// The examples of `Docs/Embedding.md`, as written there, so that they keep compiling and

@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTesting
 import Observation
 import Testing
 

@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTesting
 import Testing
 
 @Suite("Auth services", .timeLimit(.minutes(1)))

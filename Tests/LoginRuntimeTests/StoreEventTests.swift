@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTesting
 import Testing
 
 @Suite("StoreEvent", .timeLimit(.minutes(1)))

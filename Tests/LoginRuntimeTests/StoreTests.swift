@@ -1,6 +1,6 @@
 import LoginFlow
 import LoginRuntime
-import LoginTestSupport
+import LoginTesting
 import Testing
 
 @Suite("LoginStore with the strict tester", .timeLimit(.minutes(1)))

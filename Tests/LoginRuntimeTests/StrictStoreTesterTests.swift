@@ -1,6 +1,6 @@
 import LoginFlow
 import LoginRuntime
-import LoginTestSupport
+import LoginTesting
 import Testing
 
 /// The strict tester must fail when a test leaves something unasserted or asserts wrongly —

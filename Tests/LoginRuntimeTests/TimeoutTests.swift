@@ -1,6 +1,6 @@
 import LoginFlow
 import LoginRuntime
-import LoginTestSupport
+import LoginTesting
 import Testing
 
 @Suite("LoginStore timeouts", .timeLimit(.minutes(1)))

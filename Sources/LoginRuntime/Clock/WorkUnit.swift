@@ -9,14 +9,14 @@
 /// and **gone** once the task ends. Whoever resumes a sleeping or parked unit marks it awake
 /// *before* resuming it, so the clock never sees a moment of false quiet. With any other
 /// clock no unit is ever created and nothing here applies.
-struct WorkUnit: Sendable {
+package struct WorkUnit: Sendable {
   /// The clock that tracks this unit.
-  let clock: VirtualClock
+  package let clock: VirtualClock
   /// The unit's id, unique for its clock.
-  let id: Int
+  package let id: Int
 
   /// The unit the current task works for, if a virtual clock started the task.
-  @TaskLocal static var current: WorkUnit?
+  @TaskLocal package static var current: WorkUnit?
 
   /// Marks the unit as parked: its task waits for something other than the clock.
   ///
@@ -24,12 +24,12 @@ struct WorkUnit: Sendable {
   /// between the decision to wait and the park. It returns the clock's idle waiters, which
   /// the caller must resume *after* releasing that lock: never resume a continuation while
   /// holding a lock that a cancellation handler also takes (see ``Locked``).
-  func park() -> [CheckedContinuation<Void, Never>] {
+  package func park() -> [CheckedContinuation<Void, Never>] {
     clock.setAwake(self, false)
   }
 
   /// Marks the unit as awake again; call it before resuming the parked task.
-  func wake() {
+  package func wake() {
     _ = clock.setAwake(self, true)
   }
 

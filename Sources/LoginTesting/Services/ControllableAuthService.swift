@@ -1,13 +1,14 @@
 import LoginFlow
+import LoginRuntime
 
 /// A test double that holds every auth request until the test releases it with an outcome.
 ///
-/// It ships in this library so that tests of any package target (and the strict store tester)
-/// can use it; production code has no use for it. Tests use it to decide exactly when and how
-/// each request answers, with no real sleeping. It keeps every request, in order, with its
-/// credentials and whether the store cancelled it. A cancelled request keeps holding — like a backend that ignores
-/// cancellation — until it is released, so a test can prove that a late answer changes
-/// nothing. While held, a request does not keep a ``VirtualClock`` from advancing.
+/// Tests use it to decide exactly when and how each request answers, with no real sleeping.
+/// It keeps every request, in order, with its credentials and whether the store cancelled
+/// it. A cancelled request keeps holding — like a backend that ignores cancellation — until
+/// it is released, so a test can prove that a late answer changes nothing. While held, a
+/// request does not keep a ``VirtualClock`` from advancing: it waits on a ``HeldValue``, the
+/// same tool an app's own test double uses.
 ///
 /// ```swift
 /// let service = ControllableAuthService()
@@ -58,7 +59,7 @@ public final class ControllableAuthService: AuthService, Sendable {
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     let request = receive(credentials)
     let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { request.hold($0) }
+      await request.answer.value()
     } onCancel: {
       request.markCancelled()
     }
@@ -78,8 +79,7 @@ public final class ControllableAuthService: AuthService, Sendable {
 
   private func receive(_ credentials: Credentials) -> Request {
     let action = state.withLock { state -> ReceiveAction in
-      let request = Request(
-        number: state.requests.count + 1, credentials: credentials, unit: WorkUnit.current)
+      let request = Request(number: state.requests.count + 1, credentials: credentials)
       state.requests.append(request)
       guard !state.waiters.isEmpty else { return .kept(request) }
       state.handedOut += 1

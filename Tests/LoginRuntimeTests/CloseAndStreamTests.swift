@@ -8,9 +8,9 @@ struct CloseAndStreamTests {
   @Test func everySubscriberGetsTheCurrentStateThenEveryChangeInOrder() async {
     let clock = VirtualClock()
     let store = LoginStore(service: ControllableAuthService(), clock: clock)
-    let early = store.states()
+    let early = store.states(buffering: .all)
     await store.send(.emailChanged("a"))
-    let late = store.states()
+    let late = store.states(buffering: .all)
     await store.send(.emailChanged("ab"))
     await store.send(.passwordVisibilityToggled)
     await store.send(.cancelTapped)  // ignored: no new state
@@ -36,7 +36,7 @@ struct CloseAndStreamTests {
     let store = LoginStore(
       initialState: Fixtures.filledForm, service: service, clock: clock,
       onEvent: { events.append($0) })
-    let states = store.states()
+    let states = store.states(buffering: .all)
     let eventStream = store.events()
     await store.send(.submitTapped)
     let request = await service.nextRequest()

@@ -34,7 +34,7 @@ struct ConcurrencyStressTests {
     let checker = InvariantChecker()
     let store = LoginStore(
       service: service, clock: clock, timeout: .seconds(2), onEvent: { checker.observe($0) })
-    let states = store.states()
+    let states = store.states(buffering: .all)
     let sent = Recorder<Int>()
 
     await withTaskGroup(of: Void.self) { group in

@@ -132,7 +132,7 @@ public final class SessionRunner {
       realClock: timing.isReal)
     // JSON lines print the state after every action: the store's state stream yields each
     // change in order, exactly one per transition that changed the state.
-    if formatter.needsStates { states = store.states().makeAsyncIterator() }
+    if formatter.needsStates { states = store.states(buffering: .all).makeAsyncIterator() }
   }
 
   /// Runs one command and prints what it produced, then flushes the output.

@@ -2,7 +2,8 @@
 /// subscriber receives only the values published after it subscribed. The store's event
 /// streams use it.
 ///
-/// Streams buffer without limit, so a slow subscriber never loses a value.
+/// Each stream buffers as its subscriber chose (``StreamBuffering``): every value, or only
+/// the newest not read yet.
 final class Broadcaster<Element: Sendable>: Sendable {
   private let subscribers = Locked(Subscribers<Element>())
 
@@ -14,13 +15,13 @@ final class Broadcaster<Element: Sendable>: Sendable {
     subscribers.withLock { !$0.isEmpty }
   }
 
-  /// A stream of every value published from now on, transformed; after ``finish()`` it ends
-  /// at once.
+  /// A stream of every value published from now on, transformed, buffered as `buffering`
+  /// says; after ``finish()`` it ends at once.
   func subscribe<Output: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Output
+    buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output
   ) -> AsyncStream<Output> {
     let (stream, continuation) = AsyncStream.makeStream(
-      of: Output.self, bufferingPolicy: .unbounded)
+      of: Output.self, bufferingPolicy: buffering.policy())
     let subscriber = Subscriber(continuation, transform)
     let action = subscribers.withLock { $0.add(subscriber) }
     action.complete(continuation) { [weak self] id in
@@ -62,13 +63,13 @@ final class CurrentValueBroadcaster<Element: Sendable>: Sendable {
     state.withLock { $0.value }
   }
 
-  /// A stream of the current value, then every value published, transformed. After
-  /// ``finish()`` the stream holds only the last value, then ends.
+  /// A stream of the current value, then every value published, transformed, buffered as
+  /// `buffering` says. After ``finish()`` the stream holds only the last value, then ends.
   func subscribe<Output: Sendable>(
-    _ transform: @escaping @Sendable (Element) -> Output
+    buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output
   ) -> AsyncStream<Output> {
     let (stream, continuation) = AsyncStream.makeStream(
-      of: Output.self, bufferingPolicy: .unbounded)
+      of: Output.self, bufferingPolicy: buffering.policy())
     let subscriber = Subscriber(continuation, transform)
     let action = state.withLock { state in
       // Safe under the lock: nobody can be waiting on a stream not returned yet.

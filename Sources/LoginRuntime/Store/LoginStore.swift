@@ -105,16 +105,40 @@ public actor LoginStore {
     return apply(action)
   }
 
-  /// A stream that first yields the current state, then every change, in order.
-  ///
-  /// Any number of streams may run at once; each ends when the store closes.
-  public nonisolated func states() -> AsyncStream<LoginState> {
-    snapshots.subscribe(\.state)
+  /// The current state, read at once from any thread: for a front end on the main actor that
+  /// must draw now, without awaiting the store. It is the state as of the store's last
+  /// change, the value ``state`` and the state streams show.
+  public nonisolated var currentState: LoginState {
+    snapshots.value.state
   }
 
-  /// A stream of every event from now on, in order; it ends when the store closes.
-  public nonisolated func events() -> AsyncStream<StoreEvent> {
-    eventBroadcaster.subscribe { $0 }
+  /// A stream that first yields the current state, then the changes, in order.
+  ///
+  /// Any number of streams may run at once; each ends when the store closes or goes away.
+  ///
+  /// - Parameter buffering: What the stream keeps while its subscriber has not read.
+  ///   ``StreamBuffering/newest`` by default: a state is the whole screen, so a screen only
+  ///   needs the latest, and a subscriber that lags (a view off screen, a task not scheduled
+  ///   yet) costs one state, not every state since. Pass ``StreamBuffering/all`` to read every
+  ///   change in order, as a test or a replay printing each step does.
+  public nonisolated func states(
+    buffering: StreamBuffering = .newest
+  ) -> AsyncStream<LoginState> {
+    snapshots.subscribe(buffering: buffering, \.state)
+  }
+
+  /// A stream of the events from now on, in order; it ends when the store closes or goes
+  /// away.
+  ///
+  /// - Parameter buffering: What the stream keeps while its subscriber has not read.
+  ///   ``StreamBuffering/all`` by default: each event is a fact of its own (a request
+  ///   started, timed out, was dropped), and a log or a trace that skipped some would lie;
+  ///   a logger that lags holds what it has not read. Pass ``StreamBuffering/newest`` for
+  ///   a view that only shows the latest event.
+  public nonisolated func events(
+    buffering: StreamBuffering = .all
+  ) -> AsyncStream<StoreEvent> {
+    eventBroadcaster.subscribe(buffering: buffering) { $0 }
   }
 
   /// Cancels all work in flight and ends every stream. Later actions are ignored, and no
@@ -143,8 +167,8 @@ public actor LoginStore {
   }
 
   /// A stream of versioned snapshots, starting with the current one.
-  nonisolated func versionedStates() -> AsyncStream<StateSnapshot> {
-    snapshots.subscribe { $0 }
+  nonisolated func versionedStates(buffering: StreamBuffering) -> AsyncStream<StateSnapshot> {
+    snapshots.subscribe(buffering: buffering) { $0 }
   }
 
   @discardableResult

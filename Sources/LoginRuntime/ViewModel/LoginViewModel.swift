@@ -15,6 +15,9 @@ public final class LoginViewModel {
   /// The state the screen shows.
   public private(set) var state: LoginState
 
+  /// What ``observe()`` keeps of the store's states while the main actor is busy: the newest.
+  nonisolated static let observedBuffering = StreamBuffering.newest
+
   @ObservationIgnored private let store: LoginStore
   @ObservationIgnored private var version: Int
   @ObservationIgnored private var queue: [LoginAction] = []
@@ -81,8 +84,12 @@ public final class LoginViewModel {
   }
 
   /// Follows the store's state until the store closes; run it from the view's `.task`.
+  ///
+  /// Only the newest state waits for the model: while the main actor is busy, a new state
+  /// replaces the one not shown yet, so the model never replays a backlog and holds one
+  /// state at most.
   public func observe() async {
-    for await snapshot in store.versionedStates() {
+    for await snapshot in store.versionedStates(buffering: Self.observedBuffering) {
       show(snapshot)
     }
   }

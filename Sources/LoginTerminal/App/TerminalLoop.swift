@@ -54,7 +54,8 @@ struct TerminalLoop {
     KeyboardReader.start(deliver)
     let store = self.store
     let observer = Task {
-      for await state in store.states() { deliver(.state(state)) }
+      // Every change: the screen-reader mode announces each step (signing in, the error).
+      for await state in store.states(buffering: .all) { deliver(.state(state)) }
     }
     var spinner: Task<Void, Never>?
     var decoder = KeyDecoder()

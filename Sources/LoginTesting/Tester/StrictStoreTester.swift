@@ -66,7 +66,7 @@ public final class StrictStoreTester {
       store = LoginStore(
         initialState: initialState, service: service, clock: clock, onEvent: { log.append($0) })
     }
-    states = store.states().makeAsyncIterator()
+    states = store.states(buffering: .all).makeAsyncIterator()
   }
 
   /// Sends `action`, then asserts the effects it emitted and started and the state after it,

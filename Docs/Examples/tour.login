@@ -116,3 +116,35 @@ logout
 type password Password123!
 expect phase editing
 expect can-submit true
+
+# 11. Reset: the first screen again, from any phase; a request in flight is cancelled.
+reset                              # from editing
+expect phase idle
+expect password-length 0
+expect can-submit false
+reset                              # from idle: already the first screen
+expect phase idle
+set email demo@example.com
+set password Password123!
+respond server-error
+submit
+wait 1.5s
+expect phase failed
+reset                              # from failed: the error goes with the form
+expect phase idle
+expect error none
+set email demo@example.com
+set password Password123!
+submit
+reset                              # from submitting: the request is cancelled
+expect effects cancel-authentication
+expect phase idle
+expect requests-in-flight 0
+set email demo@example.com
+set password Password123!
+submit
+wait 1.5s
+expect phase succeeded
+reset                              # from succeeded: nothing of the session remains
+expect phase idle
+expect password-length 0

@@ -16,8 +16,15 @@ public enum LoginAction: Equatable, Sendable {
   case cancelTapped
   /// The user logged out after a successful login.
   case logoutTapped
+  /// The user asked to start over: the screen returns to its first state from any phase,
+  /// and a request in flight is cancelled.
+  case reset
   /// Auth request `attempt` finished with this result.
   indirect case authResponse(attempt: Int, Result<AuthSession, AuthError>)
+  /// The store was closed while this screen was submitting: the request in flight ends
+  /// without an answer and the form is editable again. The store sends it from `close()`,
+  /// so that a view bound to a closed store never shows a spinner that cannot stop.
+  case storeClosed
 
   /// The action without its associated data, for tables, tests and output; the raw value is
   /// the case's name, as `Docs/TransitionTable.md` writes it.
@@ -34,8 +41,12 @@ public enum LoginAction: Equatable, Sendable {
     case cancelTapped
     /// A logout.
     case logoutTapped
+    /// A return to the first screen.
+    case reset
     /// The end of an auth request, successful or not, for any attempt.
     case authResponse
+    /// The store closing while a request is in flight.
+    case storeClosed
   }
 
   /// The action without its associated data.
@@ -47,7 +58,9 @@ public enum LoginAction: Equatable, Sendable {
     case .submitTapped: .submitTapped
     case .cancelTapped: .cancelTapped
     case .logoutTapped: .logoutTapped
+    case .reset: .reset
     case .authResponse: .authResponse
+    case .storeClosed: .storeClosed
     }
   }
 }
@@ -63,6 +76,8 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .submitTapped: "submitTapped"
     case .cancelTapped: "cancelTapped"
     case .logoutTapped: "logoutTapped"
+    case .reset: "reset"
+    case .storeClosed: "storeClosed"
     case .authResponse(let attempt, .success(let session)):
       "authResponse(\(attempt), success(\(session)))"
     case .authResponse(let attempt, .failure(let error)):
@@ -80,7 +95,8 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       Mirror(self, children: ["email": email], displayStyle: .enum)
     case .passwordChanged:
       Mirror(self, children: ["password": Redacted.placeholder], displayStyle: .enum)
-    case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped:
+    case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
+      .storeClosed:
       Mirror(self, children: [], displayStyle: .enum)
     case .authResponse(let attempt, .success(let session)):
       Mirror(self, children: ["attempt": attempt, "session": session], displayStyle: .enum)

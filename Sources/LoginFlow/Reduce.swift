@@ -109,6 +109,31 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     }
     return []
 
+  // Starting over returns the screen to its first state from any phase, cancelling the
+  // request in flight. Attempt ids only grow: a late answer to a cancelled request can never
+  // pass for the answer to a later one.
+  case .reset:
+    switch state.phase {
+    case .submitting:
+      let attempt = state.attempt
+      state = LoginState(attempt: attempt)
+      return [.cancelAuthentication(attempt: attempt)]
+    case .idle, .editing, .succeeded, .failed:
+      state = LoginState(attempt: state.attempt)
+      return []
+    }
+
+  // The store closing ends the request in flight and unlocks the form, as a cancel does;
+  // anywhere else there is nothing to end.
+  case .storeClosed:
+    switch state.phase {
+    case .submitting:
+      state.phase = .editing
+      return [.cancelAuthentication(attempt: state.attempt)]
+    case .idle, .editing, .succeeded, .failed:
+      return []
+    }
+
   // Only the response to the attempt in flight is applied; any other is stale.
   case .authResponse(let attempt, let result):
     switch state.phase {

@@ -81,7 +81,7 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
       return editable ? [.withinLimit, .overLimit] : [.always]
     case .submitTapped:
       return editable ? [.formValid, .formInvalid] : [.always]
-    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped:
+    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed:
       return [.always]
     case .authResponse:
       switch phase {
@@ -107,7 +107,7 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
     case .submitTapped:
       let valid = state.isEmailValid && state.isPasswordValid
       condition = conditions == [.always] ? .always : (valid ? .formValid : .formInvalid)
-    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped:
+    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed:
       condition = .always
     case .authResponse(let attempt, let result):
       if phase != .submitting {

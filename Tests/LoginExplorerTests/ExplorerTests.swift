@@ -23,11 +23,12 @@ import Testing
       case .authResponse:
         #expect(ExplorerEvent.events(for: kind).isEmpty)
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
-        .cancelTapped, .logoutTapped:
+        .cancelTapped, .logoutTapped, .reset, .storeClosed:
         #expect(!ExplorerEvent.events(for: kind).isEmpty)
       }
     }
-    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 4)
+    #expect(ExplorerEvent.events(for: .storeClosed) == [.close])
+    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 6)
     // Every outcome at each of three timings, and `never` once.
     #expect(Fate.all.count == SessionCommand.Outcome.allCases.count * 3 + 1)
   }
@@ -50,6 +51,24 @@ import Testing
       SystemKey.of($0, state: $1[$1.count - 1].after)
     }
     #expect(firstKey == secondKey)
+  }
+
+  @Test func closingInFlightEndsTheRequestAndLateAnswersAreStillDropped() async {
+    let late = Fate(outcome: .success, timing: .late)
+    let path: [ExplorerEvent] = [
+      .setEmail(.valid), .setPassword(.valid), .submit(late), .close, .advance,
+    ]
+    let timeout = Duration.seconds(30)
+    await ExploredSystem.run(path, machine: .correct, timeout: timeout) { system, steps in
+      let closing = steps[3]
+      #expect(closing.before.isLoading)
+      #expect(closing.after.phase == .editing, "the form, not a spinner")
+      #expect(system.requests[1]?.end == .cancelled)
+      #expect(system.requests[1]?.droppedLate == true, "the late answer after close")
+      if let last = steps.last {
+        #expect(await InvariantChecker(machine: .correct).check(last, of: system) == [])
+      }
+    }
   }
 }
 

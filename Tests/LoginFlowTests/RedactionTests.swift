@@ -38,7 +38,8 @@ struct RedactionTests {
   static let actions: [LoginAction] =
     [
       .emailChanged("demo@example.com"), .passwordChanged(password), .passwordVisibilityToggled,
-      .submitTapped, .cancelTapped, .logoutTapped, .authResponse(attempt: 1, .success(session)),
+      .submitTapped, .cancelTapped, .logoutTapped, .reset,
+      .authResponse(attempt: 1, .success(session)), .storeClosed,
     ] + AuthError.allCases.map { .authResponse(attempt: 1, .failure($0)) }
 
   static let effects: [LoginEffect] = [

@@ -169,6 +169,10 @@ enum TransitionDocument {
       actions = [.submitTapped]
     case (.cancelTapped, "always"): actions = [.cancelTapped]
     case (.logoutTapped, "always"): actions = [.logoutTapped]
+    case (.reset, "always"):
+      states += states.map(atLimit)
+      actions = [.reset]
+    case (.storeClosed, "always"): actions = [.storeClosed]
     case (.authResponse, "any attempt"):
       actions = responses(
         attempts: [inFlight - 1, inFlight, inFlight + 1], results: [session] + failures)

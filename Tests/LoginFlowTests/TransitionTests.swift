@@ -365,6 +365,45 @@ let transitionTable: [TableKey: [TransitionCase]] = {
           phase: .idle, attempt: F.inFlight, consecutiveInvalidCredentials: 0,
           emailLimitReached: true), effects: []),
     ])
+
+  // Reset: the first screen from any phase; the request in flight is cancelled and the
+  // attempt id kept, so ids only grow.
+  for kind in LoginPhase.Kind.allCases {
+    let before = F.with(F.state(F.phase(kind))) {
+      $0.isPasswordVisible = true
+      $0.emailLimitReached = true
+      $0.passwordLimitReached = true
+    }
+    let cancels: [LoginEffect] =
+      kind == .submitting ? [.cancelAuthentication(attempt: F.inFlight)] : []
+    row(
+      kind, .reset,
+      [
+        TransitionCase(
+          variant: "back to the first screen", before: before, action: .reset,
+          after: LoginState(attempt: F.inFlight), effects: cancels),
+        TransitionCase(
+          variant: "from a plain state", before: F.state(F.phase(kind)), action: .reset,
+          after: LoginState(attempt: F.inFlight), effects: cancels),
+      ])
+  }
+
+  // The store closing: the request in flight ends and the form returns; elsewhere nothing.
+  row(
+    .submitting, .storeClosed,
+    [
+      TransitionCase(
+        variant: "the request ends, the form returns", before: submitting, action: .storeClosed,
+        after: F.state(.editing), effects: [.cancelAuthentication(attempt: F.inFlight)]),
+      TransitionCase(
+        variant: "the password stays as it was shown",
+        before: F.with(submitting) { $0.isPasswordVisible = true }, action: .storeClosed,
+        after: F.with(F.state(.editing)) { $0.isPasswordVisible = true },
+        effects: [.cancelAuthentication(attempt: F.inFlight)]),
+    ])
+  for kind in [LoginPhase.Kind.idle, .editing, .succeeded, .failed] {
+    row(kind, .storeClosed, [same("nothing to end", F.state(F.phase(kind)), .storeClosed)])
+  }
   return table
 }()
 

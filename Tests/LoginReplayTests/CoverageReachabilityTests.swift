@@ -34,7 +34,8 @@ import Testing
   }
 
   /// The actions a replay can bring about in `state`: every kind of change (empty, valid,
-  /// invalid, too long), every button, and in `submitting` each answer to the current attempt.
+  /// invalid, too long), every button, reset, and in `submitting` each answer to the current
+  /// attempt and the store's close.
   static func actions(in state: LoginState) -> [LoginAction] {
     let emails = [
       "", "demo@example.com", "demo", String(repeating: "a", count: 243) + "@example.com",
@@ -42,10 +43,11 @@ import Testing
     let passwords = ["", "   ", "Password123!", String(repeating: "x", count: 1025)]
     var actions: [LoginAction] =
       emails.map(LoginAction.emailChanged) + passwords.map(LoginAction.passwordChanged)
-      + [.passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped]
+      + [.passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset]
     if state.phase.kind == .submitting {
       actions.append(.authResponse(attempt: state.attempt, .success(AuthSession(token: "t"))))
       actions += AuthError.allCases.map { .authResponse(attempt: state.attempt, .failure($0)) }
+      actions.append(.storeClosed)
     }
     return actions
   }
@@ -66,6 +68,6 @@ import Testing
     }
     let unreachable = transitions.filter { !reached.contains($0) }
     #expect(unreachable == transitions.filter { $0.unreachability != nil })
-    #expect(unreachable.count == 7)
+    #expect(unreachable.count == 11)
   }
 }

@@ -22,6 +22,12 @@ struct ReferenceModel {
   var queue: [(SessionCommand.Outcome, Duration)] = []
   var requests: [Request] = []
   var failures: [String] = []
+  /// Whether a `close` ran: the store then ignores every action.
+  var isClosed = false
+  /// When the answers to cancelled or timed-out requests come, to be dropped.
+  var lateAnswers: [Duration] = []
+  /// How many late answers were dropped so far.
+  var droppedAnswers = 0
   let timeout: Duration = .seconds(30)
 
   mutating func run(_ located: LocatedCommand) {
@@ -36,6 +42,10 @@ struct ReferenceModel {
     case .submit: apply(.submitTapped)
     case .cancel: apply(.cancelTapped)
     case .logout: apply(.logoutTapped)
+    case .reset: apply(.reset)
+    case .close:
+      if state.isLoading { apply(.storeClosed) }
+      isClosed = true
     case .respond(let outcome, let delay): queue.append((outcome, delay))
     case .wait(let duration): advance(to: now + duration)
     case .settle:
@@ -43,7 +53,7 @@ struct ReferenceModel {
     case .expect(let expectation):
       let evaluation = expectation.evaluate(
         state: state, effects: lastEffects, requestsInFlight: state.isLoading ? 1 : 0,
-        droppedAnswers: 0)
+        droppedAnswers: droppedAnswers)
       if !evaluation.holds {
         failures.append(
           "\(located.location.file):\(located.location.line): expectation failed: "
@@ -68,6 +78,7 @@ struct ReferenceModel {
   }
 
   private mutating func apply(_ action: LoginAction) {
+    guard !isClosed else { return }
     let (next, effects) = reduce(state, action)
     state = next
     lastEffects = effects
@@ -93,6 +104,7 @@ struct ReferenceModel {
           Request(
             attempt: attempt, answerAt: now + delay, result: result, timeoutAt: now + timeout))
       case .cancelAuthentication(let attempt):
+        lateAnswers += requests.filter { $0.attempt == attempt }.map(\.answerAt)
         requests.removeAll { $0.attempt == attempt }
       }
     }
@@ -110,8 +122,11 @@ struct ReferenceModel {
       let request = requests.remove(at: index)
       let result =
         request.answerAt <= request.timeoutAt ? request.result : .failure(AuthError.timedOut)
+      if request.answerAt > request.timeoutAt { lateAnswers.append(request.answerAt) }
       apply(.authResponse(attempt: request.attempt, result))
     }
     now = max(now, target)
+    droppedAnswers += lateAnswers.count { $0 <= now }
+    lateAnswers.removeAll { $0 <= now }
   }
 }

@@ -22,6 +22,8 @@ import Testing
     ("submit", .submit),
     ("cancel", .cancel),
     ("logout", .logout),
+    ("reset", .reset),
+    ("close", .close),
     ("respond success", .respond(.success, after: .milliseconds(1_500))),
     ("respond invalid-credentials", .respond(.failure(.invalidCredentials), after: .seconds(1.5))),
     ("respond network-unavailable", .respond(.failure(.networkUnavailable), after: .seconds(1.5))),

@@ -5,8 +5,8 @@ import Testing
 /// Every error kind of the lexical rules, with its exact message, line and column.
 @Suite struct SessionParserErrorTests {
   static let commandList =
-    "type, set, clear, backspace, toggle-password, submit, cancel, logout, respond, wait, "
-    + "settle, expect, snapshot"
+    "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, close, respond, "
+    + "wait, settle, expect, snapshot"
   static let outcomes =
     "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
     + "unexpected"

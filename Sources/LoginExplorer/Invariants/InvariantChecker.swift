@@ -80,6 +80,9 @@ final class InvariantChecker {
     {
       fail(.sessionLeavesNoSecret, "something of the session remains after logout")
     }
+    if step.event == .reset, state != LoginState(attempt: state.attempt) {
+      fail(.sessionLeavesNoSecret, "the screen is not the first screen after reset")
+    }
 
     // 6. Secrets never shown.
     if let leak = leak(in: state, events: step.events) {
@@ -231,6 +234,8 @@ final class InvariantChecker {
         let session = AuthSession(token: DemoAuthService.token)
         action = .authResponse(
           attempt: response.attempt, response.outcome.result(session: session))
+      } else if transition.action == .storeClosed {
+        action = .storeClosed  // fed back by the store's close, not sent by the explorer
       } else {
         guard let next = userActions.next(), next.kind == transition.action else { return nil }
         action = next

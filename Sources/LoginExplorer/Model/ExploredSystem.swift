@@ -50,6 +50,8 @@ final class ExploredSystem {
   private var readEvents = 0
   /// Every request the store started, by attempt.
   private(set) var requests: [Int: Request] = [:]
+  /// Whether the store was closed: from then on it ignores every action.
+  private(set) var isClosed = false
   /// The user actions the explorer sent, in order, for folding the reducer (invariant 9).
   private(set) var sentActions: [LoginAction] = []
   /// Every event the store reported so far.
@@ -102,6 +104,11 @@ final class ExploredSystem {
     case .togglePassword: await send(.passwordVisibilityToggled)
     case .cancel: await send(.cancelTapped)
     case .logout: await send(.logoutTapped)
+    case .reset: await send(.reset)
+    case .close:
+      isClosed = true
+      await store.close()
+      await clock.waitUntilIdle()
     case .submit(let fate):
       let count = requests.count
       await send(.submitTapped)

@@ -25,6 +25,11 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   case cancel
   /// `logout`.
   case logout
+  /// `reset`: back to the first screen.
+  case reset
+  /// `close`: the store closes. Afterwards the store ignores every action, so only the
+  /// clock moves on (late answers still come and are dropped).
+  case close
   /// `wait` until the earliest pending deadline, delivering what falls due then.
   case advance
   /// `wait` this long: not in the alphabet, but how a counterexample found by running the
@@ -45,7 +50,9 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .submitTapped: [.submit(nil)]
     case .cancelTapped: [.cancel]
     case .logoutTapped: [.logout]
+    case .reset: [.reset]
     case .authResponse: []
+    case .storeClosed: [.close]
     }
   }
 
@@ -59,6 +66,8 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .submit(.some(let fate)): "submit (the server \(fate.description))"
     case .cancel: "cancel"
     case .logout: "log out"
+    case .reset: "reset"
+    case .close: "close the store"
     case .advance: "wait for the next deadline"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"
     }

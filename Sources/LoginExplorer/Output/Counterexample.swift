@@ -52,6 +52,8 @@ public struct Counterexample: Sendable {
     case .togglePassword: return ["toggle-password"]
     case .cancel: return ["cancel"]
     case .logout: return ["logout"]
+    case .reset: return ["reset"]
+    case .close: return ["close"]
     case .submit(.none): return ["submit"]
     case .submit(.some(let fate)):
       guard step.startedRequest else { return ["submit"] }

@@ -123,6 +123,8 @@ package struct StateDiagram: Sendable {
       action = .submitTapped
     case .cancelTapped: action = .cancelTapped
     case .logoutTapped: action = .logoutTapped
+    case .reset: action = .reset
+    case .storeClosed: action = .storeClosed
     case .authResponse:
       let answered: Int
       let result: Result<AuthSession, AuthError>

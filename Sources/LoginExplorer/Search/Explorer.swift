@@ -32,7 +32,7 @@ package struct Explorer {
   package var maximumDepth = Explorer.defaultDepth
 
   /// The default depth: deeper than the longest shortest path to any state of the default
-  /// alphabet (19 events, so the frontier empties at depth 20), so the whole space is
+  /// alphabet (20 events, so the frontier empties at depth 21), so the whole space is
   /// covered; the report says whether it was.
   package static let defaultDepth = 24
 
@@ -100,15 +100,23 @@ package struct Explorer {
 
   /// The events to try after `path`: every user event, with `submit` split into its fates
   /// when it starts a request, and `advance` when something is due.
+  ///
+  /// Closing is bounded: `close` is tried only while something is due (a request, its
+  /// timeout, a late answer), since closing a store with no work left ends nothing and only
+  /// freezes the screen as it is; and once the store is closed only `advance` is tried,
+  /// since a closed store ignores every action.
   private func events(after path: [ExplorerEvent]) async -> [ExplorerEvent] {
-    let (somethingIsDue, submitStarts) = await ExploredSystem.run(
+    let (somethingIsDue, isClosed, submitStarts) = await ExploredSystem.run(
       path, machine: machine, timeout: timeout
     ) { system, _ in
       let somethingIsDue = system.clock.nextDeadline != nil
+      guard !system.isClosed else { return (somethingIsDue, true, false) }
       // Probing changes the run, so it comes last.
-      return (somethingIsDue, await system.perform(.submit(nil)).startedRequest)
+      return (somethingIsDue, false, await system.perform(.submit(nil)).startedRequest)
     }
+    guard !isClosed else { return somethingIsDue ? [.advance] : [] }
     var events = ExplorerEvent.userEvents.flatMap { event -> [ExplorerEvent] in
+      if event == .close, !somethingIsDue { return [] }
       guard case .submit = event, submitStarts else { return [event] }
       return Fate.all.map(ExplorerEvent.submit)
     }

@@ -44,6 +44,8 @@ struct SystemKey: Hashable {
   }
 
   var screen: Screen
+  /// Whether the store was closed, after which it ignores every action.
+  var isClosed: Bool
   /// Requests the store or the server still works on, in attempt order.
   var active: [Outstanding]
   /// Abandoned requests whose late answer is still to come, without duplicates.
@@ -80,7 +82,8 @@ struct SystemKey: Hashable {
         lateAnswers.insert(late)
       }
     }
-    return SystemKey(screen: Screen(state), active: active, lateAnswers: lateAnswers)
+    return SystemKey(
+      screen: Screen(state), isClosed: system.isClosed, active: active, lateAnswers: lateAnswers)
   }
 }
 

@@ -41,6 +41,9 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .storeEvent: return nil
     case .transition(let cell):
+      if cell.action == .storeClosed, cell.phase != .submitting {
+        return .closedOnlyWhileSubmitting
+      }
       switch cell.condition {
       case .anyAttempt, .staleAttempt:
         return .answerNotInFlight
@@ -72,6 +75,9 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     /// and locked since; any change leaves `failed`, so a submit there always has a valid
     /// form.
     case invalidFormInFailed = "failed keeps the valid form sent: every change leaves failed"
+    /// The store sends `storeClosed` from `close()` only while a request is in flight, to
+    /// end it; in any other phase there is nothing to end and it sends nothing.
+    case closedOnlyWhileSubmitting = "the store sends storeClosed only while submitting"
 
     /// The reason in a few words, as the report prints it.
     public var description: String { rawValue }

@@ -26,6 +26,11 @@ public enum SessionCommand: Equatable, Sendable {
   case cancel
   /// `logout`: log out after success.
   case logout
+  /// `reset`: back to the first screen from any phase, cancelling the request in flight.
+  case reset
+  /// `close`: close the store, as a front end does when its screen goes away; the store
+  /// ignores every later action, and a request in flight ends.
+  case close
   /// `respond OUTCOME [after DURATION]`: decide the next undecided auth request; its answer
   /// arrives `after` the request starts.
   case respond(Outcome, after: Duration)
@@ -62,6 +67,8 @@ public enum SessionCommand: Equatable, Sendable {
     case .submit: .submit
     case .cancel: .cancel
     case .logout: .logout
+    case .reset: .reset
+    case .close: .close
     case .respond: .respond
     case .wait: .wait
     case .settle: .settle

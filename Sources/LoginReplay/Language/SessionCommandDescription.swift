@@ -13,6 +13,8 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
     case .submit: "submit"
     case .cancel: "cancel"
     case .logout: "logout"
+    case .reset: "reset"
+    case .close: "close"
     case .respond(let outcome, let delay):
       "respond \(outcome.name) after \(DurationLiteral.format(delay))"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"

@@ -10,6 +10,8 @@ extension SessionCommand {
     case submit
     case cancel
     case logout
+    case reset
+    case close
     case respond
     case wait
     case settle
@@ -23,7 +25,7 @@ extension SessionCommand {
       case .type, .set: "email|password TEXT"
       case .clear: "email|password"
       case .backspace: "email|password [N]"
-      case .togglePassword, .submit, .cancel, .logout, .settle, .snapshot: ""
+      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot: ""
       case .respond: "OUTCOME [after DURATION]"
       case .wait: "DURATION"
       case .expect: "WHAT VALUE"
@@ -36,7 +38,8 @@ extension SessionCommand {
       case .type, .set: .exactly(2)
       case .clear, .wait: .exactly(1)
       case .backspace: .either(1, 2)
-      case .togglePassword, .submit, .cancel, .logout, .settle, .snapshot: .exactly(0)
+      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot:
+        .exactly(0)
       case .respond: .either(1, 3)
       case .expect: .exactly(2)
       }

@@ -58,6 +58,8 @@ private struct LineParser {
     case .submit: return .submit
     case .cancel: return .cancel
     case .logout: return .logout
+    case .reset: return .reset
+    case .close: return .close
     case .wait: return .wait(try duration(arguments[0], for: name))
     case .settle: return .settle
     case .snapshot: return .snapshot

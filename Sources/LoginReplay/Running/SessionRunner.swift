@@ -168,6 +168,12 @@ public final class SessionRunner {
       await send(.cancelTapped)
     case .logout:
       await send(.logoutTapped)
+    case .reset:
+      await send(.reset)
+    case .close:
+      await store.close()
+      if case .virtual(let clock, _) = timing { await clock.waitUntilIdle() }
+      await printEvents()
     case .respond(let outcome, let delay):
       await respond(outcome, after: delay, at: located.location)
     case .wait(let duration):

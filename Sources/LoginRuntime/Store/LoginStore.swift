@@ -141,10 +141,16 @@ public actor LoginStore {
     eventBroadcaster.subscribe(buffering: buffering) { $0 }
   }
 
-  /// Cancels all work in flight and ends every stream. Later actions are ignored, and no
-  /// answer that arrives afterwards is applied.
+  /// Ends the store's work and every stream, leaving a state a view can still show.
+  ///
+  /// A request in flight ends: the store applies ``LoginAction/storeClosed``, which cancels
+  /// it and returns the screen from `submitting` to `editing` (the form, not a spinner that
+  /// cannot stop), and every other call and timer is cancelled. Then the streams end. Later
+  /// actions are ignored and no answer that arrives afterwards is applied: a late answer is
+  /// reported to `onEvent` as dropped, like any answer to a cancelled request.
   public func close() {
     guard !isClosed else { return }
+    if case .submitting = state.phase { apply(.storeClosed) }
     for attempt in requests.keys.sorted() {
       guard let request = requests[attempt] else { continue }
       request.timer.cancel()
@@ -155,6 +161,18 @@ public actor LoginStore {
       }
     }
     isClosed = true
+    snapshots.finish()
+    eventBroadcaster.finish()
+  }
+
+  /// A store dropped without ``close()`` ends its work and its streams: every call and timer
+  /// is cancelled and every `states()` and `events()` subscriber sees the end, rather than
+  /// waiting forever for a store that no longer exists.
+  deinit {
+    for request in requests.values {
+      request.timer.cancel()
+      request.call.cancel()
+    }
     snapshots.finish()
     eventBroadcaster.finish()
   }
@@ -204,17 +222,19 @@ public actor LoginStore {
     if requests[attempt] != nil { cancel(attempt) }
     // The timer starts first, so that its deadline is registered before the call can
     // register one: on a tie the timeout wins.
-    let timer = clock.startTimer(after: timeout) {
-      await self.timeoutFired(attempt)
+    // The tasks hold the store weakly: a store dropped without `close()` goes away with its
+    // work (see `deinit`) instead of living as long as a call that never answers.
+    let timer = clock.startTimer(after: timeout) { [weak self] in
+      await self?.timeoutFired(attempt)
     }
-    let call = clock.spawn { [service] in
+    let call = clock.spawn { [weak self, service] in
       let result: Result<AuthSession, AuthError>
       do throws(AuthError) {
         result = .success(try await service.authenticate(credentials))
       } catch {
         result = .failure(error)
       }
-      await self.answer(attempt, result)
+      await self?.answer(attempt, result)
     }
     requests[attempt] = RunningRequest(
       startedAt: clock.elapsed(), call: call, timer: timer, status: .inFlight)
@@ -230,14 +250,14 @@ public actor LoginStore {
   }
 
   private func answer(_ attempt: Int, _ result: Result<AuthSession, AuthError>) {
-    guard let request = requests.removeValue(forKey: attempt), !isClosed else { return }
+    guard let request = requests.removeValue(forKey: attempt) else { return }
     let duration = since(request.startedAt)
     switch request.status {
-    case .inFlight:
+    case .inFlight where !isClosed:
       request.timer.cancel()
       emit(.effectFinished(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
       apply(.authResponse(attempt: attempt, result))
-    case .cancelled, .timedOut:
+    case .inFlight, .cancelled, .timedOut:
       // `unexpected` from a call the store cancelled is the service acknowledging the
       // cancellation (see ``AuthService``): no answer, nothing to report.
       if case .failure(.unexpected) = result { return }
@@ -253,7 +273,7 @@ public actor LoginStore {
   package func reportLateAnswer(
     attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
   ) {
-    guard !isClosed, requests[attempt]?.status != .inFlight else { return }
+    guard isClosed || requests[attempt]?.status != .inFlight else { return }
     dropLateAnswer(to: attempt, result, after: duration)
   }
 
@@ -261,7 +281,7 @@ public actor LoginStore {
   private func dropLateAnswer(
     to attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
   ) {
-    guard !faults.appliesLateAnswers else {
+    guard !faults.appliesLateAnswers || isClosed else {
       apply(.authResponse(attempt: attempt, result))
       return
     }

@@ -62,13 +62,15 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   while !bytes.isAtEnd, step < 64 {
     step += 1
     let action: LoginAction
-    switch bytes.next() % 8 {
+    switch bytes.next() % 10 {
     case 0: action = .emailChanged(bytes.text())
     case 1: action = .passwordChanged(bytes.text())
     case 2: action = .passwordVisibilityToggled
     case 3: action = .submitTapped
     case 4: action = .cancelTapped
     case 5: action = .logoutTapped
+    case 6: action = .reset
+    case 7: action = .storeClosed
     default:
       let offset = Int(bytes.next() % 5) - 2
       let attempt = bytes.next() == 0xFF ? Int(bytes.next()) : state.attempt + offset
@@ -132,6 +134,14 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     check(next.attempt >= state.attempt, "attempt went down", step: step)
     check(next.attempt <= state.attempt + 1, "attempt jumped", step: step)
     check(next.consecutiveInvalidCredentials >= 0, "negative failure count", step: step)
+    // Reset is the first screen from anywhere; the store closing only ever leaves submitting.
+    if action == .reset {
+      check(next == LoginState(attempt: state.attempt), "reset is not the first screen", step: step)
+    }
+    if action == .storeClosed {
+      let expected: LoginPhase.Kind = state.phase.kind == .submitting ? .editing : state.phase.kind
+      check(next.phase.kind == expected, "storeClosed moved to \(next.phase.kind)", step: step)
+    }
 
     // Effects: at most one request in flight, always the current attempt.
     for effect in effects {

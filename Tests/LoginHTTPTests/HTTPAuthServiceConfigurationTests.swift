@@ -192,14 +192,15 @@ import Testing
   ])
   func theServiceTimeoutForAStoreExceedsTheStores(_ storeTimeout: Duration) throws {
     let store = LoginStore(service: ControllableAuthService(), timeout: storeTimeout)
+    let storeEffective = try #require(store.timeout)
     let timeout = HTTPAuthService.Configuration.timeout(forStoreTimeout: storeTimeout)
-    #expect(timeout == store.timeout + .seconds(1))
+    #expect(timeout == storeEffective + .seconds(1))
     // The exchange honours it in full: its ceiling is above every store timeout.
     #expect(timeout <= HTTPExchange.longestTimeout)
     #expect(HTTPExchange.longestTimeout > LoginStore.timeoutRange.upperBound)
     let url = try #require(URL(string: "https://api.example.com/login"))
     let service = try HTTPAuthService(.init(endpoint: url, timeout: timeout))
-    #expect(service.configuration.timeout > store.timeout)
+    #expect(service.configuration.timeout > storeEffective)
   }
 
   @Test func versionConstantNamesTheUserAgent() {

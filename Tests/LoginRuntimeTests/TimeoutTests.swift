@@ -34,8 +34,9 @@ struct TimeoutTests {
   @Test(arguments: rows)
   func firesExactlyAtTheEffectiveTimeAndNotBefore(_ row: Row) async throws {
     let timeout = row.effective
-    try await withStrictStoreTester(initialState: Fixtures.filledForm, timeout: row.configured) {
-      tester in
+    try await withStrictStoreTester(
+      initialState: Fixtures.filledForm, timeout: row.configured ?? LoginStore.defaultTimeout
+    ) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {
         $0.phase = .submitting
         $0.attempt = 1

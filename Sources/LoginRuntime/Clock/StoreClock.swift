@@ -1,18 +1,36 @@
-/// The store's view of its injected clock, with the clock's type erased: it measures time
-/// since the store was created and starts the store's effect tasks and timers.
+/// The store's view of its injected clocks, with their types erased: it measures time since
+/// the store was created and starts the store's effect tasks and timers.
 ///
 /// The store only calls ``spawn(_:)`` and ``startTimer(after:_:)``; how tasks run is the
-/// clock's business. A clock that tracks the work it runs (``VirtualClock``) does so by
-/// conforming to ``EffectScheduling``; any other clock runs plain tasks and sleeps on itself.
+/// clocks' business. A ``VirtualClock`` — given directly, or read by a clock that wraps it
+/// (see ``ClockProbe``) — tracks the tasks and the timer, so advancing it is deterministic;
+/// any other clock runs plain tasks and sleeps on itself. The timer may run on a clock of its
+/// own (the store's `timeoutClock`), so that an app's immediate or test clock drives its
+/// service while the timeout keeps real time.
 struct StoreClock: Sendable {
   /// The time since the store was created.
   let elapsed: @Sendable () -> Duration
+  /// The virtual clock that tracks the store's work, if any: behind the store's clock, or
+  /// else behind its timeout clock.
+  let tracker: VirtualClock?
   private let scheduler: any EffectScheduling
+  private let timerScheduler: any EffectScheduling
 
-  init<C: Clock<Duration>>(_ clock: C) {
+  /// Reads `clock`, and `timeoutClock` for the timer (`nil`: `clock` as well).
+  init<C: Clock<Duration>>(_ clock: C, timeoutClock: (any Clock<Duration>)? = nil) {
     let start = clock.now
     elapsed = { start.duration(to: clock.now) }
-    scheduler = (clock as? any EffectScheduling) ?? PlainScheduler(clock: clock)
+    let virtual = ClockProbe.virtualClock(behind: clock)
+    let timerVirtual = timeoutClock.map { Self.virtualClock(behind: $0) } ?? virtual
+    tracker = virtual ?? timerVirtual
+    scheduler = tracker ?? PlainScheduler(clock: clock)
+    if let timerVirtual {
+      timerScheduler = timerVirtual
+    } else if let timeoutClock {
+      timerScheduler = Self.plainScheduler(on: timeoutClock)
+    } else {
+      timerScheduler = PlainScheduler(clock: clock)
+    }
   }
 
   /// Starts `operation` in a task of its own; on a tracking clock it counts as running from
@@ -21,15 +39,25 @@ struct StoreClock: Sendable {
     scheduler.spawn(operation)
   }
 
-  /// Calls `fire` in a task of its own once `duration` has passed on the clock, unless the
-  /// timer is cancelled first.
+  /// Calls `fire` in a task of its own once `duration` has passed on the timeout's clock,
+  /// unless the timer is cancelled first.
   ///
   /// On a tracking clock the timer's deadline is registered before this returns, so it
   /// precedes any sleep that a task started afterwards registers for the same instant.
   func startTimer(
     after duration: Duration, _ fire: @escaping @Sendable () async -> Void
   ) -> StoreTimer {
-    scheduler.startTimer(after: duration, fire)
+    timerScheduler.startTimer(after: duration, fire)
+  }
+
+  /// ``ClockProbe/virtualClock(behind:)`` for a clock of unknown type.
+  private static func virtualClock(behind clock: some Clock<Duration>) -> VirtualClock? {
+    ClockProbe.virtualClock(behind: clock)
+  }
+
+  /// Plain tasks sleeping on a clock of unknown type.
+  private static func plainScheduler(on clock: some Clock<Duration>) -> any EffectScheduling {
+    PlainScheduler(clock: clock)
   }
 }
 

@@ -71,7 +71,9 @@ public final class VirtualClock: Clock, Sendable {
 
   /// The current virtual time.
   public var now: Instant {
-    state.withLock { $0.now }
+    // A clock wrapping this one reads it here: a store probing the wrapper learns of it.
+    ClockProbe.current?.record(self)
+    return state.withLock { $0.now }
   }
 
   /// One nanosecond: the smallest step a test should need.

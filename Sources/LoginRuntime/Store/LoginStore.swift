@@ -14,11 +14,13 @@ import LoginFlow
 /// ```
 ///
 /// Each auth request runs in a task of its own. `cancelAuthentication` cancels it and its
-/// answer, if one still comes, is dropped. After `timeout` on the clock the task is cancelled
-/// and `authResponse(n, .failure(.timedOut))` is fed back; on a tie the timeout wins. Every
-/// step is reported as a ``StoreEvent``. The store starts its tasks and timers through the
-/// clock, so a ``VirtualClock`` tracks them and advancing it is deterministic (see
-/// `Docs/Embedding.md`).
+/// answer, if one still comes, is dropped. After `timeout` on the timeout's clock the task is
+/// cancelled and `authResponse(n, .failure(.timedOut))` is fed back. On a ``VirtualClock`` a
+/// response due at the very instant of the timeout loses to it, deterministically; on a real
+/// clock the two race and either may win (the store still ends the request exactly once).
+/// Every step is reported as a ``StoreEvent``. The store starts its tasks and timers through
+/// the clock, so a ``VirtualClock`` (or a clock wrapping one) tracks them and advancing it is
+/// deterministic (see `Docs/Embedding.md`).
 public actor LoginStore {
   /// The current state.
   public private(set) var state: LoginState
@@ -26,8 +28,9 @@ public actor LoginStore {
   public private(set) var isClosed = false
 
   /// How long a request may take before it fails with `timedOut`: the `timeout` given to
-  /// ``init(initialState:service:clock:timeout:onEvent:)``, clamped into ``timeoutRange``.
-  public nonisolated let timeout: Duration
+  /// ``init(initialState:service:clock:timeout:timeoutClock:onEvent:)``, clamped into
+  /// ``timeoutRange``; `nil` when the store has no timeout.
+  public nonisolated let timeout: Duration?
 
   private let service: any AuthService
   /// `nil` for LoginFlow's own machine, which the store runs in place.
@@ -38,29 +41,41 @@ public actor LoginStore {
   private let snapshots: CurrentValueBroadcaster<StateSnapshot>
   private let eventBroadcaster = Broadcaster<StoreEvent>()
   private var version = 0
-  private var requests: [Int: RunningRequest] = [:]
+  private var requests: [Int: RunningRequest] = [:] {
+    didSet { if requests.isEmpty, !settleWaiters.isEmpty { resumeSettleWaiters() } }
+  }
+  /// Callers of ``settle()`` on a clock the store cannot drive, waiting for the work to end.
+  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Creates a store.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from; by default the empty screen.
   ///   - service: Checks credentials; called once per attempt, in a task of its own.
-  ///   - clock: Where time comes from: a ``VirtualClock`` in tests and replays.
+  ///   - clock: Where time comes from: a ``VirtualClock`` in tests and replays, or a clock
+  ///     that wraps one (its work is then tracked by that virtual clock just the same).
   ///   - timeout: How long a request may take before it fails with `timedOut`; 30 seconds by
   ///     default. It is clamped into ``timeoutRange`` (1 ns … 1 day): zero or negative means
   ///     1 ns, and a longer one (even `.seconds(Int64.max)`) means a day — never a crash.
+  ///     `nil` disables it: a request then ends only with its answer, a cancel, a reset or
+  ///     ``close()``, so use it only with a service that bounds its own time.
+  ///   - timeoutClock: The clock the timeout runs on; `nil` (the default) is `clock`. Give
+  ///     one when `clock` does not measure real time — with an immediate clock (one whose
+  ///     sleeps return at once) every request would time out at once — so that the timeout
+  ///     keeps its meaning: `timeoutClock: ContinuousClock()`.
   ///   - onEvent: Called synchronously, on the store, for every event in order — for a
   ///     trace that must interleave exactly with the store's work. Keep it fast.
   public init(
     initialState: LoginState = LoginState(),
     service: any AuthService,
     clock: some Clock<Duration> = ContinuousClock(),
-    timeout: Duration = LoginStore.defaultTimeout,
+    timeout: Duration? = LoginStore.defaultTimeout,
+    timeoutClock: (any Clock<Duration>)? = nil,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil
   ) {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
-      onEvent: onEvent, reducer: nil, faults: .none)
+      timeoutClock: timeoutClock, onEvent: onEvent, reducer: nil, faults: .none)
   }
 
   /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
@@ -70,7 +85,8 @@ public actor LoginStore {
     initialState: LoginState = LoginState(),
     service: any AuthService,
     clock: some Clock<Duration> = ContinuousClock(),
-    timeout: Duration = LoginStore.defaultTimeout,
+    timeout: Duration? = LoginStore.defaultTimeout,
+    timeoutClock: (any Clock<Duration>)? = nil,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
     reducer: Reducer?,
     faults: Faults
@@ -79,8 +95,8 @@ public actor LoginStore {
     self.reducer = reducer
     self.faults = faults
     self.service = service
-    self.clock = StoreClock(clock)
-    self.timeout = Self.clampedTimeout(timeout)
+    self.clock = StoreClock(clock, timeoutClock: timeoutClock)
+    self.timeout = timeout.map(Self.clampedTimeout)
     self.onEvent = onEvent
     snapshots = CurrentValueBroadcaster(StateSnapshot(version: 0, state: initialState))
   }
@@ -110,6 +126,33 @@ public actor LoginStore {
   /// change, the value ``state`` and the state streams show.
   public nonisolated var currentState: LoginState {
     snapshots.value.state
+  }
+
+  /// Waits until everything the actions sent so far started has ended: every auth call has
+  /// returned (answered, timed out, or cancelled and acknowledged) and every timer is gone.
+  /// Returns at once when nothing runs.
+  ///
+  /// ```swift
+  /// await store.send(.submitTapped)
+  /// await store.settle()  // the answer or the timeout has been applied
+  /// ```
+  ///
+  /// On a ``VirtualClock`` (or a clock wrapping one) `settle` drives the clock itself: it
+  /// waits until the running work is idle, advances to the next deadline — the service's
+  /// answer, the timeout — and repeats until nothing of the store runs. Work that waits for
+  /// the test rather than the clock (a held request of the test kit) cannot end that way:
+  /// `settle` returns once nothing is due, and such work keeps running until released. Do
+  /// not advance the clock from another task meanwhile. On any other clock it waits, for as
+  /// long as the work takes.
+  public func settle() async {
+    while !requests.isEmpty {
+      if let tracker = clock.tracker {
+        await tracker.waitUntilIdle()
+        guard !requests.isEmpty, await tracker.advanceToNextDeadline() else { return }
+      } else {
+        await withCheckedContinuation { settleWaiters.append($0) }
+      }
+    }
   }
 
   /// A stream that first yields the current state, then the changes, in order.
@@ -153,7 +196,7 @@ public actor LoginStore {
     if case .submitting = state.phase { apply(.storeClosed) }
     for attempt in requests.keys.sorted() {
       guard let request = requests[attempt] else { continue }
-      request.timer.cancel()
+      request.timer?.cancel()
       request.call.cancel()
       if request.status == .inFlight {
         requests[attempt]?.status = .cancelled
@@ -170,7 +213,7 @@ public actor LoginStore {
   /// waiting forever for a store that no longer exists.
   deinit {
     for request in requests.values {
-      request.timer.cancel()
+      request.timer?.cancel()
       request.call.cancel()
     }
     snapshots.finish()
@@ -220,12 +263,14 @@ public actor LoginStore {
 
   private func start(_ attempt: Int, _ credentials: Credentials) {
     if requests[attempt] != nil { cancel(attempt) }
-    // The timer starts first, so that its deadline is registered before the call can
-    // register one: on a tie the timeout wins.
+    // The timer starts first, so that on a virtual clock its deadline is registered before
+    // the call can register one: on a tie the timeout wins.
     // The tasks hold the store weakly: a store dropped without `close()` goes away with its
     // work (see `deinit`) instead of living as long as a call that never answers.
-    let timer = clock.startTimer(after: timeout) { [weak self] in
-      await self?.timeoutFired(attempt)
+    let timer = timeout.map { timeout in
+      clock.startTimer(after: timeout) { [weak self] in
+        await self?.timeoutFired(attempt)
+      }
     }
     let call = clock.spawn { [weak self, service] in
       let result: Result<AuthSession, AuthError>
@@ -244,7 +289,7 @@ public actor LoginStore {
   private func cancel(_ attempt: Int) {
     guard let request = requests[attempt], request.status == .inFlight else { return }
     requests[attempt]?.status = .cancelled
-    request.timer.cancel()
+    request.timer?.cancel()
     request.call.cancel()
     emit(.effectCancelled(attempt: attempt, duration: since(request.startedAt)))
   }
@@ -254,7 +299,7 @@ public actor LoginStore {
     let duration = since(request.startedAt)
     switch request.status {
     case .inFlight where !isClosed:
-      request.timer.cancel()
+      request.timer?.cancel()
       emit(.effectFinished(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
       apply(.authResponse(attempt: attempt, result))
     case .inFlight, .cancelled, .timedOut:
@@ -294,6 +339,12 @@ public actor LoginStore {
     if faults.timeoutCancelsCall { request.call.cancel() }
     emit(.effectTimedOut(attempt: attempt, duration: since(request.startedAt)))
     apply(.authResponse(attempt: attempt, .failure(.timedOut)))
+  }
+
+  private func resumeSettleWaiters() {
+    let waiters = settleWaiters
+    settleWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 
   private func since(_ start: Duration) -> Duration {
@@ -359,7 +410,7 @@ private struct RunningRequest {
   let startedAt: Duration
   /// The task calling the auth service.
   let call: Task<Void, Never>
-  /// The timer that feeds back `timedOut` unless cancelled first.
-  let timer: StoreTimer
+  /// The timer that feeds back `timedOut` unless cancelled first; `nil` without a timeout.
+  let timer: StoreTimer?
   var status: Status
 }

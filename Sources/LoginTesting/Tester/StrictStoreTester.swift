@@ -46,11 +46,10 @@ public final class StrictStoreTester {
   private var requestsTaken = 0
   private var isFinished = false
 
-  /// Creates a store starting at `initialState`, with a request timeout of `timeout` (the
-  /// store's default when `nil`). Only
-  /// ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)`` creates testers, so
-  /// that the final check always runs.
-  init(initialState: LoginState = LoginState(), timeout: Duration? = nil) {
+  /// Creates a store starting at `initialState`, with a request timeout of `timeout` (none
+  /// when `nil`). Only ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``
+  /// creates testers, so that the final check always runs.
+  init(initialState: LoginState = LoginState(), timeout: Duration? = LoginStore.defaultTimeout) {
     let clock = VirtualClock()
     let service = ControllableAuthService()
     let log = StoreEventLog()
@@ -58,14 +57,9 @@ public final class StrictStoreTester {
     self.clock = clock
     self.service = service
     state = initialState
-    if let timeout {
-      store = LoginStore(
-        initialState: initialState, service: service, clock: clock, timeout: timeout,
-        onEvent: { log.append($0) })
-    } else {
-      store = LoginStore(
-        initialState: initialState, service: service, clock: clock, onEvent: { log.append($0) })
-    }
+    store = LoginStore(
+      initialState: initialState, service: service, clock: clock, timeout: timeout,
+      onEvent: { log.append($0) })
     states = store.states(buffering: .all).makeAsyncIterator()
   }
 

@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginRuntime
 import Testing
 
 /// Runs `body` with a fresh ``StrictStoreTester`` and then checks that nothing was left
@@ -11,13 +12,13 @@ import Testing
 ///
 /// - Parameters:
 ///   - initialState: The state the store starts from.
-///   - timeout: The store's request timeout; `nil` builds the store without one, so that it
-///     uses its default.
+///   - timeout: The store's request timeout: its default (``LoginStore/defaultTimeout``)
+///     unless given; `nil` for none.
 ///   - sourceLocation: Where the final check reports an issue.
 ///   - body: The test; asserts every step with the tester.
 public func withStrictStoreTester<T>(
   initialState: LoginState = LoginState(),
-  timeout: Duration? = nil,
+  timeout: Duration? = LoginStore.defaultTimeout,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: (StrictStoreTester) async throws -> T
 ) async rethrows -> T {

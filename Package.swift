@@ -65,7 +65,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginRenderingTests",
-      dependencies: ["LoginFlow", "LoginRendering", "LoginTestSupport"],
+      dependencies: ["LoginFlow", "LoginRendering", "LoginTesting", "LoginTestSupport"],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(

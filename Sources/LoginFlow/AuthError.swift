@@ -1,7 +1,8 @@
 /// Why a login attempt failed, as far as the user needs to know.
 ///
-/// Every case has a fixed, friendly ``message``. No case carries server text, a status
-/// code, the password or a token, so nothing sensitive can reach the screen through an error.
+/// Every case has a fixed, friendly ``message`` (English; a screen shows the one of its
+/// ``LoginStrings``). No case carries server text, a status code, the password or a token,
+/// so nothing sensitive can reach the screen through an error.
 public enum AuthError: Error, Equatable, Hashable, Sendable {
   /// The backend rejected the email and password.
   case invalidCredentials
@@ -22,7 +23,8 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     .rateLimited(retryAfter: nil), .unexpected,
   ]
 
-  /// The sentence the screen shows for this error.
+  /// The sentence for this error in English: the source of ``LoginStrings/english``. A
+  /// screen reads its own catalog instead, ``LoginStrings/message(for:)``.
   public var message: String {
     switch self {
     case .invalidCredentials: "The email or password is incorrect."

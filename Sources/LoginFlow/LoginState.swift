@@ -65,7 +65,8 @@ public struct LoginState: Equatable, Sendable {
 }
 
 extension LoginState {
-  /// The text shown under the email field when it holds something that is not an email.
+  /// The text shown under the email field when it holds something that is not an email, in
+  /// English: the source of ``LoginStrings/english``'s ``LoginStrings/invalidEmail``.
   public static let invalidEmailMessage = "Enter a valid email address."
 
   /// How many invalid-credentials failures in a row make the screen suggest a reset.
@@ -100,7 +101,8 @@ extension LoginState {
     }
   }
 
-  /// The inline error under the email field: shown for a non-empty invalid email only.
+  /// The inline error under the email field, in English: shown for a non-empty invalid email
+  /// only. A screen in another language reads ``emailError(in:)``.
   public var emailError: String? {
     email.isEmpty || isEmailValid ? nil : Self.invalidEmailMessage
   }
@@ -113,7 +115,7 @@ extension LoginState {
     }
   }
 
-  /// The user-facing sentence for ``error``.
+  /// The user-facing sentence for ``error``, in English; see ``errorMessage(in:)``.
   public var errorMessage: String? { error?.message }
 
   /// Whether the screen suggests "Forgot your password?" after repeated wrong passwords.

@@ -51,12 +51,12 @@ struct ScreenCanvas {
     endRow()
   }
 
-  /// One row holding `cells`, which must fit in ``innerWidth`` (they are cut otherwise);
-  /// `marked` draws the focus marker in its left margin.
+  /// One row holding `cells`, which must fit in ``innerWidth`` (their end gives way to an
+  /// ellipsis otherwise); `marked` draws the focus marker in its left margin.
   mutating func row(
     _ cells: [DisplayCell], alignment: TextLayout.Alignment, marked: Bool = false
   ) {
-    let fitted = cells.width > innerWidth ? TextLayout.cut(cells, to: innerWidth) : cells
+    let fitted = TextLayout.keepingStart(cells, width: innerWidth, ellipsis: glyphs.ellipsis)
     let room = innerWidth - fitted.width
     let left = Self.leftPadding(room, alignment)
     startRow(marked: marked)
@@ -101,13 +101,14 @@ struct ScreenCanvas {
     }
   }
 
-  /// A box as wide as the inside of the frame, holding one line of `content`.
+  /// A box as wide as the inside of the frame, holding one line of `content` (whose end gives
+  /// way to an ellipsis when it is too long).
   mutating func box(
     _ box: ScreenGlyphs.Box, content: [DisplayCell], alignment: TextLayout.Alignment,
     marked: Bool = false
   ) {
-    let fitted =
-      content.width > boxContentWidth ? TextLayout.cut(content, to: boxContentWidth) : content
+    let fitted = TextLayout.keepingStart(
+      content, width: boxContentWidth, ellipsis: glyphs.ellipsis)
     let room = boxContentWidth - fitted.width
     let left = Self.leftPadding(room, alignment)
     startRow()

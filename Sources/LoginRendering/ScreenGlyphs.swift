@@ -60,10 +60,10 @@ struct ScreenGlyphs: Sendable {
   var ellipsis: DisplayCell
   /// The frames of the busy spinner, one per tick.
   var spinner: [String]
-  /// "Signing in…" with the right dots.
-  var signingIn: String
-  /// The line shown once the user is logged in.
-  var success: String
+  /// What follows "Signing in" while a request is in flight: an ellipsis, or three dots.
+  var trailingDots: String
+  /// What comes before the "Login successful" line.
+  var successMark: String
   /// What starts an error message.
   var errorMark: String
   /// What marks the focused control in the margin left of it (one column).
@@ -87,8 +87,8 @@ struct ScreenGlyphs: Sendable {
     mask: DisplayCell(text: "•", width: 1),
     ellipsis: DisplayCell(text: "…", width: 1),
     spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
-    signingIn: "Signing in…",
-    success: "✓ Login successful",
+    trailingDots: "…",
+    successMark: "✓",
     errorMark: "!",
     focusMarker: "▸"
   )
@@ -111,8 +111,8 @@ struct ScreenGlyphs: Sendable {
     mask: DisplayCell(text: "*", width: 1),
     ellipsis: DisplayCell(text: "...", width: 3),
     spinner: ["|", "/", "-", "\\"],
-    signingIn: "Signing in...",
-    success: "[ok] Login successful",
+    trailingDots: "...",
+    successMark: "[ok]",
     errorMark: "!",
     focusMarker: ">"
   )

@@ -24,12 +24,15 @@ import LoginFlow
 /// | `phase` | `idle`, `editing`, `submitting`, `succeeded` or `failed` |
 /// | `resetSuggested` | whether "Forgot your password?" is shown |
 public enum StateJSON {
-  /// The state's JSON object, to print alone or to embed in a larger object.
-  public static func value(of state: LoginState) -> JSONValue {
+  /// The state's JSON object, to print alone or to embed in a larger object, its messages
+  /// in `strings`.
+  public static func value(
+    of state: LoginState, strings: LoginStrings = .english
+  ) -> JSONValue {
     let error: JSONValue =
       if let error = state.error {
         .object([
-          "message": .string(error.message),
+          "message": .string(strings.message(for: error)),
           "name": .string(error.name),
           "retryable": .bool(error.isRetryable),
         ])
@@ -41,7 +44,7 @@ public enum StateJSON {
       "canSubmit": .bool(state.canSubmit),
       "consecutiveInvalidCredentials": .int(state.consecutiveInvalidCredentials),
       "email": .string(state.email),
-      "emailError": state.emailError.map(JSONValue.string) ?? .null,
+      "emailError": state.emailError(in: strings).map(JSONValue.string) ?? .null,
       "emailLimitReached": .bool(state.emailLimitReached),
       "error": error,
       "loading": .bool(state.isLoading),
@@ -55,8 +58,8 @@ public enum StateJSON {
     ])
   }
 
-  /// The state's JSON text: one line, keys sorted, no whitespace.
-  public static func text(of state: LoginState) -> String {
-    value(of: state).text
+  /// The state's JSON text: one line, keys sorted, no whitespace; messages in `strings`.
+  public static func text(of state: LoginState, strings: LoginStrings = .english) -> String {
+    value(of: state, strings: strings).text
   }
 }

@@ -38,6 +38,16 @@ enum TextLayout {
     return result
   }
 
+  /// `cells` if they fit in `width` columns; otherwise as much of their start as fits before
+  /// `ellipsis`, so that a label too long for its line (a translation, a narrow screen)
+  /// shows that it goes on.
+  static func keepingStart(
+    _ cells: [DisplayCell], width: Int, ellipsis: DisplayCell
+  ) -> [DisplayCell] {
+    guard cells.width > width else { return cells }
+    return cut(cells, to: max(0, width - ellipsis.width)) + [ellipsis]
+  }
+
   /// `cells` if they fit in `width` columns; otherwise `ellipsis` followed by as much of
   /// their end as fits, so the part nearest the cursor stays visible.
   static func keepingEnd(

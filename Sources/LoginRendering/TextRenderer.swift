@@ -10,6 +10,9 @@ import LoginFlow
 /// output depends on nothing but the state and the options: no clock, no environment.
 /// `Docs/Rendering.md` shows every phase and explains the conventions.
 ///
+/// Every text comes from ``strings``, English unless given: the title, labels and button
+/// titles, the email error, the error's message, the notes and the reset suggestion.
+///
 /// ```swift
 /// let renderer = TextRenderer(options: try .init(width: 48, ascii: true))
 /// print(renderer.render(LoginState()))
@@ -17,10 +20,13 @@ import LoginFlow
 public struct TextRenderer: Equatable, Hashable, Sendable {
   /// How screens are drawn.
   public var options: Options
+  /// The texts the screen shows.
+  public var strings: LoginStrings
 
-  /// Creates a renderer; by default 40 columns wide, with box-drawing characters.
-  public init(options: Options = Options()) {
+  /// Creates a renderer; by default 40 columns wide, with box-drawing characters, in English.
+  public init(options: Options = Options(), strings: LoginStrings = .english) {
     self.options = options
+    self.strings = strings
   }
 
   /// The screen for `state`: lines of exactly ``Options/width`` columns joined by `"\n"`
@@ -43,7 +49,7 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     drawEmail(of: state, on: &screen)
     drawPassword(of: state, on: &screen)
     screen.blank()
-    if let message = state.errorMessage {
+    if let message = state.errorMessage(in: strings) {
       screen.style = .error
       screen.marked(message, mark: glyphs.errorMark)
       screen.style = .plain
@@ -52,10 +58,10 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     drawAction(of: state, on: &screen)
     if state.suggestsPasswordReset {
       screen.blank()
-      screen.paragraph(Text.forgotPassword, alignment: .center)
+      screen.paragraph(strings.forgotPassword, alignment: .center)
     }
     screen.blank()
-    screen.paragraph(Text.footer, alignment: .center)
+    screen.paragraph(strings.footer, alignment: .center)
     return screen
   }
 
@@ -65,8 +71,8 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.row([screen.chrome(line)], alignment: .center)
     }
     screen.blank()
-    screen.paragraph(Text.title, alignment: .center)
-    screen.paragraph(Text.subtitle, alignment: .center)
+    screen.paragraph(strings.title, alignment: .center)
+    screen.paragraph(strings.subtitle, alignment: .center)
     screen.blank()
   }
 
@@ -74,12 +80,12 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
   private func drawEmail(of state: LoginState, on screen: inout ScreenCanvas) {
     screen.box(
       screen.glyphs.field,
-      content: fieldContent(screen.cells(state.email), placeholder: Text.emailPlaceholder, screen),
+      content: fieldContent(screen.cells(state.email), placeholder: strings.emailLabel, screen),
       alignment: .leading, marked: options.focus == .email)
     if state.emailLimitReached {
       drawLimitNote(LoginState.maximumEmailLength, on: &screen)
     }
-    if let error = state.emailError {
+    if let error = state.emailError(in: strings) {
       screen.style = .error
       screen.marked(error, mark: screen.glyphs.errorMark)
       screen.style = .plain
@@ -95,12 +101,12 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       : Array(repeating: screen.glyphs.mask, count: state.password.count)
     screen.box(
       screen.glyphs.field,
-      content: fieldContent(value, placeholder: Text.passwordPlaceholder, screen),
+      content: fieldContent(value, placeholder: strings.passwordLabel, screen),
       alignment: .leading, marked: options.focus == .password)
     if state.passwordLimitReached {
       drawLimitNote(LoginState.maximumPasswordLength, on: &screen)
     }
-    let toggle = state.isPasswordVisible ? Text.hidePassword : Text.showPassword
+    let toggle = state.isPasswordVisible ? strings.hidePassword : strings.showPassword
     // The toggle is right-aligned, so its marker goes right before it, not in the margin.
     let marker =
       options.focus == .passwordToggle ? [screen.chrome(screen.glyphs.focusMarker + " ")] : []
@@ -109,7 +115,7 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
 
   /// The note under a field cut to `maximum`, indented like the text of an error message.
   private func drawLimitNote(_ maximum: Int, on screen: inout ScreenCanvas) {
-    screen.marked(Text.limitReached(maximum), mark: " ")
+    screen.marked(strings.limitReached(maximum), mark: " ")
   }
 
   /// A field's value cut to the field from its end, or the placeholder when empty.
@@ -127,11 +133,10 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     defer { screen.style = .plain }
     switch state.phase {
     case .idle, .editing, .failed:
-      let retry = state.error?.isRetryable ?? false
       screen.style = state.canSubmit ? .plain : .dimmed
       screen.box(
         state.canSubmit ? glyphs.enabledButton : glyphs.disabledButton,
-        content: screen.cells(retry ? Text.tryAgain : Text.logIn),
+        content: screen.cells(strings.submitTitle(for: state)),
         alignment: .center, marked: options.focus == .button)
     case .submitting:
       let count = glyphs.spinner.count
@@ -139,16 +144,16 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.style = .dimmed
       screen.box(
         glyphs.disabledButton,
-        content: screen.cells(frame + " " + glyphs.signingIn),
+        content: screen.cells(frame + " " + strings.signingIn + glyphs.trailingDots),
         alignment: .center, marked: options.focus == .button)
     case .succeeded:
       screen.style = .success
-      screen.paragraph(glyphs.success, alignment: .center)
+      screen.paragraph(glyphs.successMark + " " + strings.loginSuccessful, alignment: .center)
       screen.style = .plain
       if let focus = options.focus {
         screen.blank()
         screen.box(
-          glyphs.enabledButton, content: screen.cells(Text.logOut), alignment: .center,
+          glyphs.enabledButton, content: screen.cells(strings.logOut), alignment: .center,
           marked: focus == .button)
       }
     }

@@ -14,6 +14,8 @@ struct RenderingCase: Sendable, CustomTestStringConvertible {
   var ascii = false
   /// The spinner frame.
   var spinnerFrame = 0
+  /// The texts drawn.
+  var strings = LoginStrings.english
 
   var testDescription: String { name }
 
@@ -24,7 +26,7 @@ struct RenderingCase: Sendable, CustomTestStringConvertible {
 
   /// The screen, as the renderer draws it now.
   func rendered() throws -> String {
-    TextRenderer(options: try options()).render(state)
+    TextRenderer(options: try options(), strings: strings).render(state)
   }
 }
 

@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginTesting
 
 /// Every golden screen and JSON snapshot of this target: the one list of reference names.
 ///
@@ -17,7 +18,8 @@ enum RenderingCatalog {
   ]
 
   /// Every screen.
-  static let screens: [RenderingCase] = phases + errors + fields + widths + ascii + inputCases
+  static let screens: [RenderingCase] =
+    phases + errors + fields + widths + ascii + inputCases + pseudo
 
   /// One screen per phase (and the spinner's next frame).
   static let phases: [RenderingCase] = [
@@ -76,6 +78,34 @@ enum RenderingCatalog {
       RenderingCase(name: "input-\(input.name)-28", state: state, width: 28),
       RenderingCase(name: "ascii-input-\(input.name)", state: state, ascii: true),
     ]
+  }
+
+  /// The pseudo-locale (every text longer and accented) at the narrowest and the default
+  /// width: every screen that shows a different text, so each layout is seen holding a
+  /// longer language.
+  static let pseudo: [RenderingCase] = [
+    RenderingCase(name: "idle", state: LoginState()),
+    RenderingCase(name: "editing", state: Screens.filled()),
+    RenderingCase(
+      name: "password-visible",
+      state: Screens.after([.passwordVisibilityToggled], from: Screens.filled())),
+    RenderingCase(name: "email-error", state: Screens.filled(email: "demo@example")),
+    RenderingCase(name: "submitting", state: Screens.submitting),
+    RenderingCase(name: "succeeded", state: Screens.succeeded),
+    RenderingCase(name: "failed", state: Screens.failed(.invalidCredentials)),
+    RenderingCase(name: "retry", state: Screens.failed(.networkUnavailable)),
+    RenderingCase(name: "reset-suggested", state: Screens.resetSuggested),
+    RenderingCase(
+      name: "limits",
+      state: Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword)),
+  ].flatMap { screen in
+    [28, 40].map { width in
+      var copy = screen
+      copy.name = "pseudo-\(screen.name)-\(width)"
+      copy.width = width
+      copy.strings = .pseudo
+      return copy
+    }
   }
 
   /// JSON snapshots: states whose JSON objects are kept as references.

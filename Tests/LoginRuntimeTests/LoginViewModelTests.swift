@@ -80,6 +80,26 @@ struct LoginViewModelTests {
     #expect(model.errorMessage == nil)
   }
 
+  @Test func everyTextComesFromItsCatalog() async {
+    let clock = VirtualClock()
+    let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+    let model = LoginViewModel(store: store, strings: .pseudo)
+    #expect(model.strings == .pseudo)
+    #expect(model.submitTitle == LoginStrings.pseudo.logIn)
+    model.email = "demo@"
+    #expect(model.emailError == LoginStrings.pseudo.invalidEmail)
+    model.email = DemoAuthService.email
+    model.password = "wrong"
+    model.logIn()
+    await model.sync()
+    await clock.advance(by: DemoAuthService.delay)
+    await model.sync()
+    #expect(model.errorMessage == LoginStrings.pseudo.invalidCredentials)
+    #expect(model.submitTitle == LoginStrings.pseudo.logIn, "not retryable: Log In")
+    #expect(LoginViewModel(store: store).errorMessage == AuthError.invalidCredentials.message)
+    await store.close()
+  }
+
   @Test func passwordVisibility() async {
     let store = LoginStore(service: ControllableAuthService(), clock: VirtualClock())
     let model = LoginViewModel(store: store)

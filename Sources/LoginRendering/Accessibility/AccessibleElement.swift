@@ -1,33 +1,56 @@
+import LoginFlow
+
 /// One element of the login screen as a screen reader presents it: what it is, its name,
 /// its value and its traits.
 ///
-/// ``AccessibleScreen/elements(of:)`` lists them in reading order; ``spoken`` is the line a
-/// screen reader says, such as `Password, secure text field, 12 characters`.
+/// ``AccessibleScreen/elements(of:strings:)`` lists them in reading order; ``spoken`` is the
+/// line a screen reader says, such as `Password, secure text field, 12 characters`.
 public struct AccessibleElement: Equatable, Hashable, Sendable {
   /// What kind of element it is.
-  public enum Role: String, CaseIterable, Equatable, Hashable, Sendable {
+  public enum Role: CaseIterable, Equatable, Hashable, Sendable {
     /// A title.
     case heading
     /// Fixed text.
     case text
     /// An editable text field.
-    case textField = "text field"
+    case textField
     /// A text field whose value is hidden.
-    case secureTextField = "secure text field"
+    case secureTextField
     /// Something to press.
     case button
     /// A message that needs attention, such as a login error.
     case alert
+
+    /// The role as `strings` speak it: `text field`, `button`, ….
+    public func name(in strings: LoginStrings) -> String {
+      switch self {
+      case .heading: strings.headingRole
+      case .text: strings.textRole
+      case .textField: strings.textFieldRole
+      case .secureTextField: strings.secureTextFieldRole
+      case .button: strings.buttonRole
+      case .alert: strings.alertRole
+      }
+    }
   }
 
   /// A state an element is in, spoken after its value.
-  public enum Trait: String, CaseIterable, Equatable, Hashable, Sendable {
+  public enum Trait: CaseIterable, Equatable, Hashable, Sendable {
     /// The element cannot be used now (a disabled button).
     case dimmed
     /// Work is under way (the spinner).
     case busy
     /// The value is not accepted as it is (an invalid email).
     case invalid
+
+    /// The trait as `strings` speak it: `dimmed`, `busy`, `invalid`.
+    public func name(in strings: LoginStrings) -> String {
+      switch self {
+      case .dimmed: strings.dimmedTrait
+      case .busy: strings.busyTrait
+      case .invalid: strings.invalidTrait
+      }
+    }
   }
 
   /// What kind of element it is.
@@ -47,9 +70,17 @@ public struct AccessibleElement: Equatable, Hashable, Sendable {
     self.traits = traits
   }
 
-  /// The line a screen reader says: label, role, value and traits, separated by commas.
+  /// The line a screen reader says, in English: label, role, value and traits, separated by
+  /// commas.
   public var spoken: String {
-    ([label, role.rawValue] + (value.map { [$0] } ?? []) + traits.map(\.rawValue))
+    spoken(in: .english)
+  }
+
+  /// The line a screen reader says with the role and traits in `strings` (the label and the
+  /// value are already in the screen's language).
+  public func spoken(in strings: LoginStrings) -> String {
+    ([label, role.name(in: strings)] + (value.map { [$0] } ?? [])
+      + traits.map { $0.name(in: strings) })
       .joined(separator: ", ")
   }
 }

@@ -4,6 +4,9 @@ import Observation
 /// The login screen's model for SwiftUI: mirrors the store's state and turns edits and taps
 /// into actions, so a view binds `$model.email` and calls `model.logIn()`.
 ///
+/// Every text it gives the view — the messages, and through ``strings`` the labels and button
+/// titles — comes from one ``LoginStrings`` catalog, English unless given.
+///
 /// Edits show at once: the model applies the pure ``reduce(_:_:)`` locally (ignoring its
 /// effects) while it sends the action to the store, in order. The store's state then replaces
 /// the local one; a snapshot older than the one shown is never applied, so the text fields do
@@ -14,6 +17,8 @@ import Observation
 public final class LoginViewModel {
   /// The state the screen shows.
   public private(set) var state: LoginState
+  /// The texts the screen shows: read labels and button titles here (`model.strings.logIn`).
+  @ObservationIgnored public let strings: LoginStrings
 
   /// What ``observe()`` keeps of the store's states while the main actor is busy: the newest.
   nonisolated static let observedBuffering = StreamBuffering.newest
@@ -23,9 +28,10 @@ public final class LoginViewModel {
   @ObservationIgnored private var queue: [LoginAction] = []
   @ObservationIgnored private var sender: Task<Void, Never>?
 
-  /// Creates a model showing `store`'s current state.
-  public init(store: LoginStore) {
+  /// Creates a model showing `store`'s current state, its texts from `strings`.
+  public init(store: LoginStore, strings: LoginStrings = .english) {
     self.store = store
+    self.strings = strings
     let snapshot = store.latestSnapshot
     state = snapshot.state
     version = snapshot.version
@@ -53,10 +59,13 @@ public final class LoginViewModel {
   public var isLoading: Bool { state.isLoading }
   /// Whether the Log In button is enabled.
   public var canSubmit: Bool { state.canSubmit }
-  /// The error of the last attempt, in user terms, if it failed.
-  public var errorMessage: String? { state.errorMessage }
-  /// The inline error under the email field.
-  public var emailError: String? { state.emailError }
+  /// The error of the last attempt, in user terms (from ``strings``), if it failed.
+  public var errorMessage: String? { state.errorMessage(in: strings) }
+  /// The inline error under the email field, from ``strings``.
+  public var emailError: String? { state.emailError(in: strings) }
+  /// The submit button's title from ``strings``: Log In, or Try Again after a failure that
+  /// may not happen again.
+  public var submitTitle: String { strings.submitTitle(for: state) }
   /// Whether the last email edit was cut to ``LoginState/maximumEmailLength`` (show a note).
   public var emailLimitReached: Bool { state.emailLimitReached }
   /// Whether the last password edit was cut to ``LoginState/maximumPasswordLength``.

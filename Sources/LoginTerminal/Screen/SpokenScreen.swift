@@ -2,8 +2,11 @@ import LoginFlow
 import LoginRendering
 
 /// What `login-tui --screen-reader` says: the lines of ``AccessibleScreen`` for the whole
-/// screen, for the focused control, and for a change.
+/// screen, for the focused control, and for a change, in English.
 public enum SpokenScreen {
+  /// The texts it speaks.
+  private static let strings = LoginStrings.english
+
   /// The whole screen, one element per line in reading order.
   public static func screen(_ state: LoginState) -> [String] {
     AccessibleScreen.elements(of: state).map(\.spoken)
@@ -15,9 +18,9 @@ public enum SpokenScreen {
     let element: AccessibleElement?
     switch focus {
     case .email:
-      element = elements.first { $0.label == AccessibleScreen.emailLabel }
+      element = elements.first { $0.label == strings.emailLabel }
     case .password:
-      element = elements.first { $0.label == AccessibleScreen.passwordLabel }
+      element = elements.first { $0.label == strings.passwordLabel }
     case .passwordToggle:
       element = elements.first { $0.role == .button }
     case .button:

@@ -84,6 +84,13 @@ let package = Package(
         "LoginTestSupport",
       ]
     ),
+    // An app's view: code that uses only the public API of the products an app depends on
+    // (no `@testable`, no `package` declarations, no LoginTestSupport), and the examples the
+    // README and Docs/Embedding.md show, which a test keeps equal to the code here.
+    .testTarget(
+      name: "AppExampleTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginTesting"]
+    ),
     .testTarget(
       name: "LoginReplayTests",
       dependencies: [

@@ -38,6 +38,8 @@ public struct LoginStrings: Hashable, Sendable {
   public var tryAgain: String
   /// The button after a successful login, for front ends that offer it: `Log Out`.
   public var logOut: String
+  /// The button that stops a request in flight, for front ends that offer one: `Cancel`.
+  public var cancel: String
   /// What the screen says while a request is in flight, without trailing dots (a renderer
   /// adds its own): `Signing in`.
   public var signingIn: String
@@ -115,6 +117,7 @@ public struct LoginStrings: Hashable, Sendable {
     logIn: "Log In",
     tryAgain: "Try Again",
     logOut: "Log Out",
+    cancel: "Cancel",
     signingIn: "Signing in",
     loginSuccessful: "Login successful",
     forgotPassword: "Forgot your password?",
@@ -159,6 +162,7 @@ public struct LoginStrings: Hashable, Sendable {
       logIn: transform(logIn),
       tryAgain: transform(tryAgain),
       logOut: transform(logOut),
+      cancel: transform(cancel),
       signingIn: transform(signingIn),
       loginSuccessful: transform(loginSuccessful),
       forgotPassword: transform(forgotPassword),

@@ -3,12 +3,19 @@ import LoginRuntime
 import LoginTesting
 import Testing
 
-/// The examples of `Docs/Embedding.md`, as written there, so that they keep compiling and
-/// doing what the page says.
-@Suite("Docs/Embedding.md examples")
-struct EmbeddingExampleTests {
+/// The app's own backend double for "the server never answers": it parks on a `HeldValue`,
+/// so the virtual clock can move on to the store's timeout instead of waiting for it.
+struct SilentBackend: AuthService {
+  func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+    _ = await HeldValue<AuthSession>().valueUnlessCancelled()
+    throw .unexpected  // cancelled: the acknowledgement the store expects
+  }
+}
+
+@Suite struct AppLoginTests {
+  let form = LoginState(email: "a@example.com", password: "pw", phase: .editing)
+
   @Test func timeoutFiresAtThirtySeconds() async throws {
-    let form = LoginState(email: "a@example.com", password: "pw", phase: .editing)
     try await withStrictStoreTester(initialState: form) { tester in
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, form.credentials)]) {
         $0.phase = .submitting
@@ -28,30 +35,16 @@ struct EmbeddingExampleTests {
     }  // fails here if anything was left unasserted or still running
   }
 
-  @Test func theCommandLineProgramOnVirtualTime() async {
-    let lines = Recorder<String>()
+  @Test func aBackendThatNeverAnswersTimesOut() async {
     let clock = VirtualClock()
-    let store = LoginStore(
-      service: DemoAuthService(clock: clock), clock: clock, onEvent: { lines.append("\($0)") })
-    await store.send(.emailChanged("demo@example.com"))
-    await store.send(.passwordChanged("Password123!"))
+    let store = LoginStore(initialState: form, service: SilentBackend(), clock: clock)
     await store.send(.submitTapped)
-    await clock.advance(by: .seconds(1.5))  // `wait 1.5s`: returns once the answer was applied
-    // `settle`: advance until no request is in flight.
-    while await store.attemptInFlight != nil, await clock.advanceToNextDeadline() {}
-    #expect(await store.state.isLoggedIn)
-    #expect(
-      Array(lines.all.suffix(4)) == [
-        "[0s] transition submitTapped: editing -> submitting(1) [authenticate(1)]",
-        "[0s] started authenticate(1)",
-        "[1.5s] finished authenticate(1): success after 1.5s",
-        "[1.5s] transition authResponse(1, success(AuthSession(token: <redacted>))): "
-          + "submitting(1) -> succeeded",
-      ])
+    await store.settle()  // advances the clock to the timeout, and returns
+    #expect(store.currentState.phase == .failed(.timedOut))
+    #expect(clock.now.offset == .seconds(30))
   }
 
   @Test func aStoreBuiltByHand() async {
-    let form = LoginState(email: "a@example.com", password: "pw", phase: .editing)
     let clock = VirtualClock()
     let service = ControllableAuthService()
     let store = LoginStore(initialState: form, service: service, clock: clock)
@@ -61,5 +54,22 @@ struct EmbeddingExampleTests {
     await clock.waitUntilIdle()  // returns once the answer reached the store
     #expect(await store.state.phase == .failed(.serverError))
     await store.close()
+  }
+
+  @MainActor
+  @Test func theViewModelShowsTheAnswerInTheAppsWords() async {
+    var strings = LoginStrings.english
+    strings.invalidCredentials = "Wrong email or password."
+    let clock = VirtualClock()
+    let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+    let model = LoginViewModel(store: store, strings: strings)
+    model.email = "demo@example.com"
+    model.password = "not the password"
+    model.logIn()
+    await model.sync()  // every action reached the store
+    await store.settle()  // the demo service answered, on virtual time
+    await model.sync()
+    #expect(model.errorMessage == "Wrong email or password.")
+    #expect(model.submitTitle == "Log In")
   }
 }

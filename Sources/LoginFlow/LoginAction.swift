@@ -69,7 +69,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
   /// A redacted description: a new password shows only its length, a session never its token.
   public var description: String {
     switch self {
-    case .emailChanged(let email): "emailChanged(\(String(reflecting: email)))"
+    case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
     case .passwordChanged(let password):
       "passwordChanged(\(Redacted.length(of: password)))"
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
@@ -83,6 +83,18 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .authResponse(let attempt, .failure(let error)):
       "authResponse(\(attempt), failure(\(error)))"
     }
+  }
+
+  /// `text` as `String(reflecting:)` writes it: quoted, with escapes. Printable ASCII
+  /// without a quote, an apostrophe or a backslash needs none, and is quoted directly: the
+  /// store describes every keystroke of a traced replay, and the general path is the slower
+  /// part of that.
+  static func quoted(_ text: String) -> String {
+    let needsNoEscape = text.utf8.allSatisfy { byte in
+      (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        && byte != UInt8(ascii: "\\")
+    }
+    return needsNoEscape ? "\"" + text + "\"" : String(reflecting: text)
   }
 
   /// The redacted ``description`` again, so that `debugPrint` never shows a password either.

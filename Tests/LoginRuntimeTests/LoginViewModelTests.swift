@@ -100,6 +100,22 @@ struct LoginViewModelTests {
     await store.close()
   }
 
+  @Test func resetShowsTheFirstScreenAtOnceAndCancelsTheRequest() async {
+    let clock = VirtualClock()
+    let service = ControllableAuthService()
+    let store = LoginStore(initialState: Fixtures.filledForm, service: service, clock: clock)
+    let model = LoginViewModel(store: store)
+    model.logIn()
+    await model.sync()
+    let request = await service.nextRequest()
+    model.reset()
+    #expect(model.state == LoginState(attempt: 1), "shown before the store has it")
+    await model.sync()
+    #expect(await store.state == LoginState(attempt: 1))
+    await request.cancellation()
+    await store.close()
+  }
+
   @Test func passwordVisibility() async {
     let store = LoginStore(service: ControllableAuthService(), clock: VirtualClock())
     let model = LoginViewModel(store: store)

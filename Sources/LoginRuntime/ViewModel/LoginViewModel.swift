@@ -83,6 +83,8 @@ public final class LoginViewModel {
   public func logOut() { send(.logoutTapped) }
   /// The show/hide password button.
   public func togglePasswordVisibility() { send(.passwordVisibilityToggled) }
+  /// Back to the first screen from any phase, cancelling a request in flight.
+  public func reset() { send(.reset) }
 
   /// Shows the result of `action` at once and sends it to the store after those sent before.
   public func send(_ action: LoginAction) {

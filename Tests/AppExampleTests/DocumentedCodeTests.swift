@@ -85,6 +85,21 @@ import Testing
     return lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
   }
 
+  /// This target stands for an app: it sees the products' public API only. Being in the
+  /// package, it could reach `package` declarations and internal test helpers; it must not.
+  @Test func theAppCodeUsesOnlyWhatAnAppCanImport() throws {
+    let folder = Self.root.appendingPathComponent("Tests/AppExampleTests")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".swift") && $0 != "DocumentedCodeTests.swift" }
+    #expect(files.count >= 3)
+    for file in files {
+      let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for forbidden in ["@testable", "LoginTestSupport", "Locked", "WorkUnit", "Faults"] {
+        #expect(!source.contains(forbidden), "\(file) uses \(forbidden), which an app cannot")
+      }
+    }
+  }
+
   @Test func theDocumentsShowCodeThatCompiles() throws {
     let blocks = try Self.blocks()
     #expect(blocks.count >= 4, "the README and Docs/Embedding.md show code kept here")

@@ -30,6 +30,24 @@ struct ClockChoiceTests {
     }
   }
 
+  // MARK: A clock of the timeout's own
+
+  @Test func theTimeoutRunsOnItsOwnClock() async {
+    let clock = VirtualClock()
+    let service = ControllableAuthService()
+    let store = LoginStore(
+      initialState: Fixtures.filledForm, service: service, clock: clock,
+      timeoutClock: ContinuousClock())
+    await store.send(.submitTapped)
+    let request = await service.nextRequest()
+    await clock.advance(by: .seconds(60))
+    #expect(await store.state.isLoading, "60 virtual seconds are not 30 real ones")
+    #expect(clock.sleeperCount == 0, "the timer sleeps on the real clock")
+    request.release(.success(Fixtures.session))
+    await store.settle()
+    #expect(await store.state.isLoggedIn)
+  }
+
   // MARK: An immediate clock
 
   /// Logs in the demo account on a store whose clock is `clock`, and returns the final state.

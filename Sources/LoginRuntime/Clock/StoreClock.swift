@@ -21,16 +21,15 @@ struct StoreClock: Sendable {
     let start = clock.now
     elapsed = { start.duration(to: clock.now) }
     let virtual = ClockProbe.virtualClock(behind: clock)
-    let timerVirtual = timeoutClock.map { Self.virtualClock(behind: $0) } ?? virtual
-    tracker = virtual ?? timerVirtual
-    scheduler = tracker ?? PlainScheduler(clock: clock)
-    if let timerVirtual {
-      timerScheduler = timerVirtual
-    } else if let timeoutClock {
-      timerScheduler = Self.plainScheduler(on: timeoutClock)
+    if let timeoutClock {
+      let timerVirtual = Self.virtualClock(behind: timeoutClock)
+      tracker = virtual ?? timerVirtual
+      timerScheduler = timerVirtual ?? Self.plainScheduler(on: timeoutClock)
     } else {
-      timerScheduler = PlainScheduler(clock: clock)
+      tracker = virtual
+      timerScheduler = virtual ?? PlainScheduler(clock: clock)
     }
+    scheduler = tracker ?? PlainScheduler(clock: clock)
   }
 
   /// Starts `operation` in a task of its own; on a tracking clock it counts as running from

@@ -18,6 +18,12 @@ public enum LoginAction: Equatable, Sendable {
   case logoutTapped
   /// Auth request `attempt` finished with this result.
   case authResponse(attempt: Int, Result<AuthSession, AuthError>)
+  /// At launch, the session an earlier launch remembered; `now` is the wall-clock time the
+  /// runtime read, so that the reducer decides whether it expired without reading a clock.
+  case sessionRestored(StoredSession, now: Timestamp)
+  /// Saving the session for the next launch failed: the user stays logged in for this launch
+  /// only, and the screen says so.
+  case sessionSaveFailed
 
   /// The action without its associated data, for tables, tests and output; the raw value is
   /// the case's name, as `Docs/TransitionTable.md` writes it.
@@ -36,6 +42,10 @@ public enum LoginAction: Equatable, Sendable {
     case logoutTapped
     /// The end of an auth request, successful or not, for any attempt.
     case authResponse
+    /// A remembered session read at launch, expired or not.
+    case sessionRestored
+    /// A failure to remember the session for the next launch.
+    case sessionSaveFailed
   }
 
   /// The action without its associated data.
@@ -48,12 +58,14 @@ public enum LoginAction: Equatable, Sendable {
     case .cancelTapped: .cancelTapped
     case .logoutTapped: .logoutTapped
     case .authResponse: .authResponse
+    case .sessionRestored: .sessionRestored
+    case .sessionSaveFailed: .sessionSaveFailed
     }
   }
 }
 
 extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// A redacted description: a new password shows only its length, a session never its token.
+  /// A redacted description: a new password shows only its length, a session never its tokens.
   public var description: String {
     switch self {
     case .emailChanged(let email): "emailChanged(\(String(reflecting: email)))"
@@ -67,6 +79,8 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       "authResponse(\(attempt), success(\(session)))"
     case .authResponse(let attempt, .failure(let error)):
       "authResponse(\(attempt), failure(\(error)))"
+    case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
+    case .sessionSaveFailed: "sessionSaveFailed"
     }
   }
 
@@ -80,12 +94,15 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       Mirror(self, children: ["email": email], displayStyle: .enum)
     case .passwordChanged:
       Mirror(self, children: ["password": Redacted.placeholder], displayStyle: .enum)
-    case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped:
+    case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped,
+      .sessionSaveFailed:
       Mirror(self, children: [], displayStyle: .enum)
     case .authResponse(let attempt, .success(let session)):
       Mirror(self, children: ["attempt": attempt, "session": session], displayStyle: .enum)
     case .authResponse(let attempt, .failure(let error)):
       Mirror(self, children: ["attempt": attempt, "error": error], displayStyle: .enum)
+    case .sessionRestored(let session, let now):
+      Mirror(self, children: ["session": session, "now": now], displayStyle: .enum)
     }
   }
 }

@@ -69,14 +69,15 @@ public func reduce(
   case (.idle, .cancelTapped), (.editing, .cancelTapped), (.succeeded, .cancelTapped):
     return (state, [])
 
-  // Logging out is possible only when logged in.
+  // Logging out is possible only when logged in, and forgets the remembered session.
   case (.succeeded, .logoutTapped):
     next.phase = .idle
     next.password = ""
     next.passwordLimitReached = false
     next.isPasswordVisible = false
     next.consecutiveInvalidCredentials = 0
-    return (next, [])
+    next.sessionNotRemembered = false
+    return (next, [.clearSession])
   case (.idle, .logoutTapped), (.editing, .logoutTapped), (.submitting, .logoutTapped),
     (.failed, .logoutTapped):
     return (state, [])
@@ -86,17 +87,43 @@ public func reduce(
     guard attempt == state.attempt else { return (state, []) }
     switch result {
     case .success(let session):
-      next.phase = .succeeded(session)
-      next.password = ""
-      next.passwordLimitReached = false
-      next.consecutiveInvalidCredentials = 0
+      logIn(&next, session)
+      return (next, [.saveSession(session)])
     case .failure(let error):
       next.phase = .failed(error)
       if error == .invalidCredentials { next.consecutiveInvalidCredentials += 1 }
+      return (next, [])
     }
-    return (next, [])
   case (.idle, .authResponse), (.editing, .authResponse), (.succeeded, .authResponse),
     (.failed, .authResponse):
     return (state, [])
+
+  // A session remembered by an earlier launch logs in from the first screen only, and only
+  // before it expires; an expired one is forgotten. Anywhere else the user has already
+  // started, and the launch's session is ignored.
+  case (.idle, .sessionRestored(let stored, let now)):
+    guard !stored.isExpired(at: now) else { return (state, [.clearSession]) }
+    logIn(&next, stored.session(at: now))
+    return (next, [])
+  case (.editing, .sessionRestored), (.submitting, .sessionRestored),
+    (.succeeded, .sessionRestored), (.failed, .sessionRestored):
+    return (state, [])
+
+  // A session that could not be saved is still a login, for this launch only.
+  case (.succeeded, .sessionSaveFailed):
+    next.sessionNotRemembered = true
+    return (next, [])
+  case (.idle, .sessionSaveFailed), (.editing, .sessionSaveFailed),
+    (.submitting, .sessionSaveFailed), (.failed, .sessionSaveFailed):
+    return (state, [])
   }
+}
+
+/// Logs `state` in with `session`: the password leaves memory and the counter resets.
+private func logIn(_ state: inout LoginState, _ session: AuthSession) {
+  state.phase = .succeeded(session)
+  state.password = ""
+  state.passwordLimitReached = false
+  state.consecutiveInvalidCredentials = 0
+  state.sessionNotRemembered = false
 }

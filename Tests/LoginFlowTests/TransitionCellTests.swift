@@ -10,12 +10,21 @@ import Testing
       }
     }
     // Editable phases split changes and submit; submitting splits answers into the seven
-    // outcomes of the current attempt and a stale one.
-    #expect(TransitionCell.all.count == 10 + 10 + 14 + 7 + 10)
+    // outcomes of the current attempt and a stale one; idle splits a restored session into
+    // unexpired and expired; every phase has one cell for a failed save.
+    #expect(TransitionCell.all.count == 13 + 12 + 16 + 9 + 12)
     #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
   }
 
+  static let now = Timestamp(secondsSinceEpoch: 1_000)
+  static let later = now.advanced(by: .nanoseconds(1))
+
+  static func stored(expiresAt: Timestamp) -> StoredSession {
+    StoredSession(token: "t", expiresAt: expiresAt)
+  }
+
   @Test func anActionFallsInTheCellItsStateSelects() {
+    let (now, later) = (Self.now, Self.later)
     let form = LoginState(email: "demo@example.com", password: "pw", phase: .editing)
     let submitting = LoginState(
       email: "demo@example.com", password: "pw", phase: .submitting, attempt: 2)
@@ -38,6 +47,11 @@ import Testing
       ),
       (.authResponse(attempt: 1, .failure(.timedOut)), submitting, .staleAttempt),
       (.authResponse(attempt: 1, .failure(.timedOut)), form, .anyAttempt),
+      (.sessionRestored(Self.stored(expiresAt: later), now: now), LoginState(), .unexpired),
+      (.sessionRestored(Self.stored(expiresAt: now), now: now), LoginState(), .expired),
+      (.sessionRestored(Self.stored(expiresAt: later), now: now), form, .always),
+      (.sessionSaveFailed, LoginState(phase: .succeeded(AuthSession(token: "t"))), .always),
+      (.sessionSaveFailed, form, .always),
     ]
     for (action, state, condition) in cases {
       let cell = TransitionCell(applying: action, to: state)

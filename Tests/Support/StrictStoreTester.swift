@@ -7,9 +7,10 @@ import Testing
 /// It builds a store on a ``VirtualClock`` with a ``ControllableAuthService`` and makes a
 /// test account for everything the store does: each ``send(_:effects:sourceLocation:_:)``
 /// states the next state and the effects started, each action the store feeds back itself
-/// (an answer, a timeout) must be ``receive(_:sourceLocation:_:)``d with its state, every
-/// lifecycle event must be ``receive(_:sourceLocation:)``d, and at the end the test fails when
-/// an event is left unasserted or an effect is still running.
+/// (an answer, a timeout, a failed save, a restored session) must be
+/// ``receive(_:sourceLocation:_:)``d with its state, every lifecycle event (a session saved
+/// or cleared included) must be ``receive(_:sourceLocation:)``d, and at the end the test
+/// fails when an event is left unasserted or an effect is still running.
 ///
 /// A tester exists only inside ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``,
 /// which always runs that final check when the body returns: a test cannot forget it.
@@ -50,7 +51,10 @@ public final class StrictStoreTester {
   /// store's default when `nil`). Only
   /// ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)`` creates testers, so
   /// that the final check always runs.
-  init(initialState: LoginState = LoginState(), timeout: Duration? = nil) {
+  init(
+    initialState: LoginState = LoginState(), timeout: Duration? = nil,
+    sessionStore: (any SessionStore)? = nil
+  ) {
     let clock = VirtualClock()
     let service = ControllableAuthService()
     let log = StoreEventLog()
@@ -61,10 +65,11 @@ public final class StrictStoreTester {
     if let timeout {
       store = LoginStore(
         initialState: initialState, service: service, clock: clock, timeout: timeout,
-        onEvent: { log.append($0) })
+        sessionStore: sessionStore, onEvent: { log.append($0) })
     } else {
       store = LoginStore(
-        initialState: initialState, service: service, clock: clock, onEvent: { log.append($0) })
+        initialState: initialState, service: service, clock: clock, sessionStore: sessionStore,
+        onEvent: { log.append($0) })
     }
     states = store.states().makeAsyncIterator()
   }
@@ -234,6 +239,12 @@ public final class StrictStoreTester {
   }
 
   private func takeStart(of effect: LoginEffect, sourceLocation: SourceLocation) {
+    switch effect {
+    case .authenticate, .cancelAuthentication: break
+    // A session effect runs at once and reports how it went (saved, not saved, cleared, …),
+    // or nothing without a session store: the test receives that event itself.
+    case .saveSession, .clearSession: return
+    }
     let event = log.takeFirst()
     let started: Bool
     switch (effect, event?.kind) {

@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginRuntime
 import Testing
 
 /// Runs `body` with a fresh ``StrictStoreTester`` and then checks that nothing was left
@@ -13,15 +14,18 @@ import Testing
 ///   - initialState: The state the store starts from.
 ///   - timeout: The store's request timeout; `nil` builds the store without one, so that it
 ///     uses its default.
+///   - sessionStore: Where the store remembers the session; `nil` for nowhere.
 ///   - sourceLocation: Where the final check reports an issue.
 ///   - body: The test; asserts every step with the tester.
 public func withStrictStoreTester<T>(
   initialState: LoginState = LoginState(),
   timeout: Duration? = nil,
+  sessionStore: (any SessionStore)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: (StrictStoreTester) async throws -> T
 ) async rethrows -> T {
-  let tester = StrictStoreTester(initialState: initialState, timeout: timeout)
+  let tester = StrictStoreTester(
+    initialState: initialState, timeout: timeout, sessionStore: sessionStore)
   let result: T
   do {
     result = try await body(tester)

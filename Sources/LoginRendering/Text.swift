@@ -22,6 +22,8 @@ enum Text {
   static let forgotPassword = "Forgot your password?"
   /// The line at the bottom of the screen.
   static let footer = "Secure access to your account"
+  /// Under the success line when the session could not be saved for the next launch.
+  static let notRemembered = "This login could not be remembered for next time."
 
   /// The note under a field whose last change was cut to its `maximum` length.
   static func limitReached(_ maximum: Int) -> String {

@@ -5,8 +5,8 @@ import LoginFlow
 /// The screen shows a padlock, the title and subtitle, the email field (with its
 /// placeholder or inline error), the password field (masked while hidden) and its
 /// show/hide toggle, a note under a field whose input was cut to its maximum length, the error of a failed attempt, the button (Log In, Try Again, or a
-/// spinner while signing in), the success line, the password-reset suggestion and the
-/// footer. Every line is exactly ``Options/width`` columns wide for any input, and the
+/// spinner while signing in), the success line (and, when the session could not be saved for
+/// the next launch, a line saying so), the password-reset suggestion and the footer. Every line is exactly ``Options/width`` columns wide for any input, and the
 /// output depends on nothing but the state and the options: no clock, no environment.
 /// `Docs/Rendering.md` shows every phase and explains the conventions.
 ///
@@ -145,6 +145,10 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.style = .success
       screen.paragraph(glyphs.success, alignment: .center)
       screen.style = .plain
+      if state.sessionNotRemembered {
+        screen.blank()
+        screen.paragraph(Text.notRemembered, alignment: .center)
+      }
       if let focus = options.focus {
         screen.blank()
         screen.box(

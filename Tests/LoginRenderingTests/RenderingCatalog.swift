@@ -49,6 +49,9 @@ enum RenderingCatalog {
     RenderingCase(name: "limit-email", state: Screens.filled(email: Screens.overLimitEmail)),
     RenderingCase(
       name: "limit-password", state: Screens.filled(password: Screens.overLimitPassword)),
+    RenderingCase(
+      name: "succeeded-not-remembered",
+      state: Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
   ]
 
   /// The narrowest and widest screens.
@@ -86,6 +89,7 @@ enum RenderingCatalog {
     ("json-email-error", Screens.filled(email: "demo@")),
     ("json-submitting", Screens.submitting),
     ("json-succeeded", Screens.succeeded),
+    ("json-not-remembered", Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
     ("json-failed", Screens.failed(.rateLimited(retryAfter: .seconds(30)))),
     ("json-reset-suggested", Screens.resetSuggested),
     (

@@ -60,6 +60,9 @@ public enum AccessibleScreen {
       elements.append(AccessibleElement(role: .text, label: signingInText, traits: [.busy]))
     case .succeeded:
       elements.append(AccessibleElement(role: .alert, label: successText))
+      if state.sessionNotRemembered {
+        elements.append(AccessibleElement(role: .text, label: Text.notRemembered))
+      }
       elements.append(AccessibleElement(role: .button, label: Text.logOut))
     }
     if state.suggestsPasswordReset {
@@ -70,8 +73,8 @@ public enum AccessibleScreen {
   }
 
   /// What to announce, once each, when the screen goes from `before` to `after`: a request
-  /// starting, a login error appearing, a successful login, a logout, the password shown or
-  /// hidden. Typing announces nothing, not even the inline email error, which would
+  /// starting, a login error appearing, a successful login, a login that could not be
+  /// remembered, a logout, the password shown or hidden. Typing announces nothing, not even the inline email error, which would
   /// interrupt every keystroke of an address being typed; the element list carries it.
   public static func announcements(from before: LoginState, to after: LoginState) -> [String] {
     var spoken: [String] = []
@@ -86,6 +89,9 @@ public enum AccessibleScreen {
     }
     if after.isLoggedIn, !before.isLoggedIn {
       spoken.append(successText)
+    }
+    if after.sessionNotRemembered, !before.sessionNotRemembered {
+      spoken.append(Text.notRemembered)
     }
     if before.isLoggedIn, !after.isLoggedIn {
       spoken.append(loggedOutText)

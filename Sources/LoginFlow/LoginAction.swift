@@ -17,10 +17,11 @@ public enum LoginAction: Equatable, Sendable {
   /// The user logged out after a successful login.
   case logoutTapped
   /// Auth request `attempt` finished with this result.
-  case authResponse(attempt: Int, Result<AuthSession, AuthError>)
+  indirect case authResponse(attempt: Int, Result<AuthSession, AuthError>)
   /// At launch, the session an earlier launch remembered; `now` is the wall-clock time the
   /// runtime read, so that the reducer decides whether it expired without reading a clock.
-  case sessionRestored(StoredSession, now: Timestamp)
+  /// Boxed, like an answer, so that a keystroke's action stays small.
+  indirect case sessionRestored(StoredSession, now: Timestamp)
   /// Saving the session for the next launch failed: the user stays logged in for this launch
   /// only, and the screen says so.
   case sessionSaveFailed
@@ -68,7 +69,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
   /// A redacted description: a new password shows only its length, a session never its tokens.
   public var description: String {
     switch self {
-    case .emailChanged(let email): "emailChanged(\(String(reflecting: email)))"
+    case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
     case .passwordChanged(let password):
       "passwordChanged(\(Redacted.length(of: password)))"
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
@@ -82,6 +83,18 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
     case .sessionSaveFailed: "sessionSaveFailed"
     }
+  }
+
+  /// `text` as `String(reflecting:)` writes it: quoted, with escapes. Printable ASCII
+  /// without a quote, an apostrophe or a backslash needs none, and is quoted directly: the
+  /// store describes every keystroke of a traced replay, and the general path is the slower
+  /// part of that.
+  static func quoted(_ text: String) -> String {
+    let needsNoEscape = text.utf8.allSatisfy { byte in
+      (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        && byte != UInt8(ascii: "\\")
+    }
+    return needsNoEscape ? "\"" + text + "\"" : String(reflecting: text)
   }
 
   /// The redacted ``description`` again, so that `debugPrint` never shows a password either.

@@ -10,9 +10,13 @@
 /// ``passwordLimitReached`` so that a screen can say so.
 public struct LoginState: Equatable, Sendable {
   /// The email field, exactly as typed (not trimmed), cut to ``maximumEmailLength``.
-  public var email: String
+  public var email: String {
+    didSet { emailIsValid = Validation.isValidEmail(email) }
+  }
   /// The password field, exactly as typed, cut to ``maximumPasswordLength``.
-  public var password: String
+  public var password: String {
+    didSet { passwordIsValid = Validation.isValidPassword(password) }
+  }
   /// Whether the password is shown in plain text; starts hidden.
   public var isPasswordVisible: Bool
   /// Where the screen is in its life.
@@ -33,6 +37,12 @@ public struct LoginState: Equatable, Sendable {
   /// logged in for this launch only, and the screen says so. Set only while logged in; a new
   /// login and a logout clear it.
   public var sessionNotRemembered: Bool
+
+  /// ``Validation/isValidEmail(_:)`` of ``email``, kept with it: a screen reads it several
+  /// times per keystroke (``canSubmit``, ``emailError``), and the field changes far less often.
+  private var emailIsValid: Bool
+  /// ``Validation/isValidPassword(_:)`` of ``password``, kept with it like ``emailIsValid``.
+  private var passwordIsValid: Bool
 
   /// Creates a state; the defaults are the empty screen a user first sees.
   public init(
@@ -55,6 +65,8 @@ public struct LoginState: Equatable, Sendable {
     self.emailLimitReached = emailLimitReached
     self.passwordLimitReached = passwordLimitReached
     self.sessionNotRemembered = sessionNotRemembered
+    emailIsValid = Validation.isValidEmail(email)
+    passwordIsValid = Validation.isValidPassword(password)
   }
 }
 
@@ -80,10 +92,10 @@ extension LoginState {
   public static let maximumPasswordLength = 1_024
 
   /// Whether the email, once trimmed, looks like an address (see ``Validation/isValidEmail(_:)``).
-  public var isEmailValid: Bool { Validation.isValidEmail(email) }
+  public var isEmailValid: Bool { emailIsValid }
 
   /// Whether the password holds something other than whitespace.
-  public var isPasswordValid: Bool { Validation.isValidPassword(password) }
+  public var isPasswordValid: Bool { passwordIsValid }
 
   /// Whether the Log In button is enabled: a valid form and no request in flight or done.
   public var canSubmit: Bool {

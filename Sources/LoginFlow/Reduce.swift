@@ -22,108 +22,153 @@ public func reduce(
   _ state: LoginState, _ action: LoginAction
 ) -> (state: LoginState, effects: [LoginEffect]) {
   var next = state
-  switch (state.phase, action) {
+  let effects = reduce(into: &next, action)
+  return (next, effects)
+}
+
+/// ``reduce(_:_:)`` in place: changes `state` to the state after `action` and returns the
+/// effects to run, in order.
+///
+/// The same machine without copying the state, for a runtime that owns its state (the store,
+/// a view model): a keystroke then costs about as much as storing the text.
+///
+/// ```swift
+/// var state = LoginState()
+/// _ = reduce(into: &state, .emailChanged("demo@example.com"))
+/// ```
+public func reduce(into state: inout LoginState, _ action: LoginAction) -> [LoginEffect] {
+  // Action first, then phase: matching the pair as a tuple would copy the action and its
+  // payload on every keystroke. Every (phase, action) pair is still named below.
+  switch action {
   // Typing: stored, cut to the field's maximum length (and the cut recorded), and it moves
-  // the screen to editing (clearing a shown error).
-  case (.idle, .emailChanged(let email)), (.editing, .emailChanged(let email)),
-    (.failed, .emailChanged(let email)):
-    (next.email, next.emailLimitReached) = Validation.cut(
-      email, toLength: LoginState.maximumEmailLength)
-    next.phase = .editing
-    return (next, [])
-  case (.idle, .passwordChanged(let password)), (.editing, .passwordChanged(let password)),
-    (.failed, .passwordChanged(let password)):
-    (next.password, next.passwordLimitReached) = Validation.cut(
-      password, toLength: LoginState.maximumPasswordLength)
-    next.phase = .editing
-    return (next, [])
-  // The form is locked while a request is in flight, and after success.
-  case (.submitting, .emailChanged), (.submitting, .passwordChanged),
-    (.succeeded, .emailChanged), (.succeeded, .passwordChanged):
-    return (state, [])
+  // the screen to editing (clearing a shown error). The form is locked while a request is
+  // in flight, and after success.
+  case .emailChanged(let email):
+    switch state.phase {
+    case .idle, .editing, .failed:
+      (state.email, state.emailLimitReached) = Validation.cut(
+        email, toLength: LoginState.maximumEmailLength)
+      state.startEditing()
+    case .submitting, .succeeded: break
+    }
+    return []
+  case .passwordChanged(let password):
+    switch state.phase {
+    case .idle, .editing, .failed:
+      (state.password, state.passwordLimitReached) = Validation.cut(
+        password, toLength: LoginState.maximumPasswordLength)
+      state.startEditing()
+    case .submitting, .succeeded: break
+    }
+    return []
 
   // The eye toggle works in every phase.
-  case (.idle, .passwordVisibilityToggled), (.editing, .passwordVisibilityToggled),
-    (.submitting, .passwordVisibilityToggled), (.succeeded, .passwordVisibilityToggled),
-    (.failed, .passwordVisibilityToggled):
-    next.isPasswordVisible.toggle()
-    return (next, [])
+  case .passwordVisibilityToggled:
+    switch state.phase {
+    case .idle, .editing, .submitting, .succeeded, .failed:
+      state.isPasswordVisible.toggle()
+    }
+    return []
 
   // Submitting starts the next attempt when the form allows it (a retry after a failure).
-  case (.idle, .submitTapped), (.editing, .submitTapped), (.failed, .submitTapped):
-    guard state.canSubmit else { return (state, []) }
-    next.attempt = state.attempt + 1
-    next.phase = .submitting
-    return (next, [.authenticate(attempt: next.attempt, state.credentials)])
   // No second request while one is in flight, and nothing to submit after success.
-  case (.submitting, .submitTapped), (.succeeded, .submitTapped):
-    return (state, [])
+  case .submitTapped:
+    switch state.phase {
+    case .idle, .editing, .failed:
+      guard state.canSubmit else { return [] }
+      state.attempt += 1
+      state.phase = .submitting
+      return [.authenticate(attempt: state.attempt, state.credentials)]
+    case .submitting, .succeeded:
+      return []
+    }
 
   // Cancel stops the request in flight, or dismisses a shown error.
-  case (.submitting, .cancelTapped):
-    next.phase = .editing
-    return (next, [.cancelAuthentication(attempt: state.attempt)])
-  case (.failed, .cancelTapped):
-    next.phase = .editing
-    return (next, [])
-  case (.idle, .cancelTapped), (.editing, .cancelTapped), (.succeeded, .cancelTapped):
-    return (state, [])
+  case .cancelTapped:
+    switch state.phase {
+    case .submitting:
+      state.phase = .editing
+      return [.cancelAuthentication(attempt: state.attempt)]
+    case .failed:
+      state.phase = .editing
+      return []
+    case .idle, .editing, .succeeded:
+      return []
+    }
 
   // Logging out is possible only when logged in, and forgets the remembered session.
-  case (.succeeded, .logoutTapped):
-    next.phase = .idle
-    next.password = ""
-    next.passwordLimitReached = false
-    next.isPasswordVisible = false
-    next.consecutiveInvalidCredentials = 0
-    next.sessionNotRemembered = false
-    return (next, [.clearSession])
-  case (.idle, .logoutTapped), (.editing, .logoutTapped), (.submitting, .logoutTapped),
-    (.failed, .logoutTapped):
-    return (state, [])
-
-  // Only the response to the attempt in flight is applied; any other is stale.
-  case (.submitting, .authResponse(let attempt, let result)):
-    guard attempt == state.attempt else { return (state, []) }
-    switch result {
-    case .success(let session):
-      logIn(&next, session)
-      return (next, [.saveSession(session)])
-    case .failure(let error):
-      next.phase = .failed(error)
-      if error == .invalidCredentials { next.consecutiveInvalidCredentials += 1 }
-      return (next, [])
+  case .logoutTapped:
+    switch state.phase {
+    case .succeeded:
+      state.phase = .idle
+      state.password = ""
+      state.passwordLimitReached = false
+      state.isPasswordVisible = false
+      state.consecutiveInvalidCredentials = 0
+      state.sessionNotRemembered = false
+      return [.clearSession]
+    case .idle, .editing, .submitting, .failed:
+      return []
     }
-  case (.idle, .authResponse), (.editing, .authResponse), (.succeeded, .authResponse),
-    (.failed, .authResponse):
-    return (state, [])
+
+  // Only the response to the attempt in flight is applied; any other is stale. A login is
+  // remembered for the next launch.
+  case .authResponse(let attempt, let result):
+    switch state.phase {
+    case .submitting:
+      guard attempt == state.attempt else { return [] }
+      switch result {
+      case .success(let session):
+        state.logIn(session)
+        return [.saveSession(session)]
+      case .failure(let error):
+        state.phase = .failed(error)
+        if error == .invalidCredentials { state.consecutiveInvalidCredentials += 1 }
+        return []
+      }
+    case .idle, .editing, .succeeded, .failed:
+      return []
+    }
 
   // A session remembered by an earlier launch logs in from the first screen only, and only
   // before it expires; an expired one is forgotten. Anywhere else the user has already
   // started, and the launch's session is ignored.
-  case (.idle, .sessionRestored(let stored, let now)):
-    guard !stored.isExpired(at: now) else { return (state, [.clearSession]) }
-    logIn(&next, stored.session(at: now))
-    return (next, [])
-  case (.editing, .sessionRestored), (.submitting, .sessionRestored),
-    (.succeeded, .sessionRestored), (.failed, .sessionRestored):
-    return (state, [])
+  case .sessionRestored(let stored, let now):
+    switch state.phase {
+    case .idle:
+      guard !stored.isExpired(at: now) else { return [.clearSession] }
+      state.logIn(stored.session(at: now))
+      return []
+    case .editing, .submitting, .succeeded, .failed:
+      return []
+    }
 
   // A session that could not be saved is still a login, for this launch only.
-  case (.succeeded, .sessionSaveFailed):
-    next.sessionNotRemembered = true
-    return (next, [])
-  case (.idle, .sessionSaveFailed), (.editing, .sessionSaveFailed),
-    (.submitting, .sessionSaveFailed), (.failed, .sessionSaveFailed):
-    return (state, [])
+  case .sessionSaveFailed:
+    switch state.phase {
+    case .succeeded:
+      state.sessionNotRemembered = true
+    case .idle, .editing, .submitting, .failed: break
+    }
+    return []
   }
 }
 
-/// Logs `state` in with `session`: the password leaves memory and the counter resets.
-private func logIn(_ state: inout LoginState, _ session: AuthSession) {
-  state.phase = .succeeded(session)
-  state.password = ""
-  state.passwordLimitReached = false
-  state.consecutiveInvalidCredentials = 0
-  state.sessionNotRemembered = false
+extension LoginState {
+  /// Moves to ``LoginPhase/editing``; a keystroke in that phase already leaves it untouched,
+  /// which skips destroying and rebuilding the phase on every character typed.
+  fileprivate mutating func startEditing() {
+    if case .editing = phase { return }
+    phase = .editing
+  }
+
+  /// Logs in with `session`: the password leaves memory, the counter resets, and a new
+  /// session is not yet known to be unremembered.
+  fileprivate mutating func logIn(_ session: AuthSession) {
+    phase = .succeeded(session)
+    password = ""
+    passwordLimitReached = false
+    consecutiveInvalidCredentials = 0
+    sessionNotRemembered = false
+  }
 }

@@ -14,8 +14,13 @@ public enum Validation {
   /// dot-separated labels whose last has two or more characters, and no whitespace anywhere.
   public static func isValidEmail(_ email: String) -> Bool {
     guard !exceeds(email, length: LoginState.maximumEmailLength) else { return false }
-    var email = email
-    if let isValid = email.withUTF8({ isValidASCIIEmail($0) }) { return isValid }
+    // A native string lends its bytes without a copy; a bridged one (never made by `reduce`)
+    // takes the character rules.
+    if let isValid = email.utf8.withContiguousStorageIfAvailable({ isValidASCIIEmail($0) }),
+      let isValid
+    {
+      return isValid
+    }
     return isValidEmailByCharacter(email)
   }
 
@@ -38,27 +43,37 @@ public enum Validation {
   /// the bytes gives the same answer as the character rules without grapheme breaking.
   static func isValidASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-    guard let start = bytes.firstIndex(where: { !isBlank($0) }),
-      let end = bytes.lastIndex(where: { !isBlank($0) })
-    else { return false }
-    var atSign: Int?
-    var lastDot: Int?
+    // One pass. A rule broken early still reads on, because a non-ASCII byte anywhere means
+    // the character rules decide.
+    var start = -1
+    var end = -1
+    var atSign = -1
+    var lastDot = -1
     var previous: UInt8 = 0
-    for index in start...end {
+    var blankAfterText = false
+    var isBroken = false
+    for index in bytes.indices {
       let byte = bytes[index]
-      if isBlank(byte) { return false }
+      if byte >= 0x80 { return nil }
+      if isBlank(byte) {
+        blankAfterText = start >= 0
+        continue
+      }
+      // Whitespace between two non-blank bytes is inside the address.
+      if blankAfterText { isBroken = true }
+      if start < 0 { start = index }
+      end = index
       if byte == UInt8(ascii: "@") {
-        guard atSign == nil, index > start else { return false }
+        if atSign >= 0 || index == start { isBroken = true }
         atSign = index
-      } else if byte == UInt8(ascii: "."), let atSign {
+      } else if byte == UInt8(ascii: "."), atSign >= 0 {
         // A label may not be empty: no dot right after the @ or after another dot.
-        if index == atSign + 1 || previous == UInt8(ascii: ".") { return false }
+        if index == atSign + 1 || previous == UInt8(ascii: ".") { isBroken = true }
         lastDot = index
       }
       previous = byte
     }
-    guard let atSign, let lastDot, lastDot > atSign else { return false }
+    guard !isBroken, start >= 0, atSign >= 0, lastDot > atSign else { return false }
     return end - lastDot >= 2
   }
 
@@ -96,10 +111,16 @@ public enum Validation {
   }
 
   /// The index after the first `limit` scalars of `text` when more follow it, else `nil`.
+  @inline(__always)
   private static func limitIndex(of text: String, length limit: Int) -> String.Index? {
     // A scalar takes at least one UTF-8 byte: a text of no more bytes than `limit` has no
     // more scalars either, and a native string knows its byte count without reading it.
     if text.utf8.count <= limit { return nil }
+    return scalarIndex(of: text, after: limit)
+  }
+
+  /// ``limitIndex(of:length:)`` for a text longer in bytes than `limit`: counts its scalars.
+  private static func scalarIndex(of text: String, after limit: Int) -> String.Index? {
     let scalars = text.unicodeScalars
     guard
       let end = scalars.index(

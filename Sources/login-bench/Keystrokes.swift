@@ -31,8 +31,10 @@ enum Keystrokes {
     var total = 0
     for _ in 0..<rounds {
       var form = RawForm()
-      for keystroke in keystrokes {
-        form.update(isEmail: keystroke.isEmail, to: keystroke.text)
+      // Every loop here reads its input in place, by index: the measured code gets a borrowed
+      // keystroke, and no loop pays for copying its elements out of the array.
+      for index in keystrokes.indices {
+        form.update(isEmail: keystrokes[index].isEmail, to: keystrokes[index].text)
         total &+= form.email.utf8.count
       }
     }
@@ -44,10 +46,8 @@ enum Keystrokes {
     var total = 0
     for _ in 0..<rounds {
       var state = LoginState()
-      for action in actions {
-        let result = LoginFlow.reduce(state, action)
-        state = result.state
-        total &+= result.effects.count
+      for index in actions.indices {
+        total &+= LoginFlow.reduce(into: &state, actions[index]).count
         total &+= state.canSubmit ? 1 : 0
         total &+= state.emailError == nil ? 1 : 0
       }
@@ -60,11 +60,11 @@ enum Keystrokes {
     var total = 0
     for _ in 0..<rounds {
       let model = SeedLoginViewModel()
-      for keystroke in keystrokes {
-        if keystroke.isEmail {
-          model.email = keystroke.text
+      for index in keystrokes.indices {
+        if keystrokes[index].isEmail {
+          model.email = keystrokes[index].text
         } else {
-          model.password = keystroke.text
+          model.password = keystrokes[index].text
         }
         total &+= model.canLogin ? 1 : 0
         total &+= model.emailErrorMessage == nil ? 1 : 0

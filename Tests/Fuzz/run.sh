@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of Tests/Fuzz (see Docs/Fuzzing.md).
 #
-#   Tests/Fuzz/run.sh [-t SECONDS] [-j JOBS] [TARGET...]
+#   Tests/Fuzz/run.sh [-t SECONDS] [-j JOBS] [-f] [TARGET...]
 #
 # TARGET: parser, replay, http, reducer (default: all). Each runs SECONDS (default 60), JOBS
-# targets at a time (default 2). The corpora live in .build/fuzz/corpus/TARGET and grow from
+# targets at a time (default 2). -f runs libFuzzer's fork mode (-fork=1): the fuzzing
+# process is restarted every few seconds to minutes, which keeps long runs of `replay` below
+# the memory limit (see Docs/Fuzzing.md). The corpora live in .build/fuzz/corpus/TARGET and grow from
 # run to run; they start from seeds generated from the repository's example sessions and
 # tests. A finding is written to .build/fuzz/artifacts/TARGET/ and the script exits 1.
 set -euo pipefail
@@ -13,10 +15,12 @@ fuzz="$root/Tests/Fuzz"
 out="${FUZZ_BUILD:-$root/.build/fuzz}"
 seconds=60
 jobs=2
-while getopts "t:j:" option; do
+fork=()
+while getopts "t:j:f" option; do
   case "$option" in
   t) seconds="$OPTARG" ;;
   j) jobs="$OPTARG" ;;
+  f) fork=(-fork=1) ;;
   *) exit 2 ;;
   esac
 done
@@ -70,7 +74,7 @@ run() {
   # ASan's leak check is off: the Swift runtime's caches look like leaks at exit.
   local status=0
   # The Swift runtime's backtracer would take libFuzzer's crash signal: it is off.
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" \
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" "${fork[@]}" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4097 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$out/seeds/$target" \
     >"$out/$target.log" 2>&1 || status=$?
@@ -87,8 +91,12 @@ wait
 status=0
 for target in "${targets[@]}"; do
   if [[ "$(cat "$out/$target.status" 2>/dev/null)" == 0 ]]; then
-    runs=$(grep -E '^stat::number_of_executed_units' "$out/$target.log" | awk '{print $2}')
-    rate=$(grep -E '^stat::average_exec_per_sec' "$out/$target.log" | awk '{print $2}')
+    runs=$(grep -E '^stat::number_of_executed_units' "$out/$target.log" | awk '{print $2}' || true)
+    rate=$(grep -E '^stat::average_exec_per_sec' "$out/$target.log" | awk '{print $2}' || true)
+    # Fork mode prints no final statistics: its last progress line has the total.
+    if [[ -z "$runs" ]]; then
+      runs=$(grep -oE '^#[0-9]+: ' "$out/$target.log" | tail -n 1 | tr -d '#: ' || true)
+    fi
     echo "fuzz: $target ok: ${runs:-?} executions, ${rate:-?} exec/s"
   else
     status=1

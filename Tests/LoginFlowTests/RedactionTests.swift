@@ -1,5 +1,6 @@
-import LoginFlow
 import Testing
+
+@testable import LoginFlow
 
 @Suite("Redaction")
 struct RedactionTests {
@@ -123,5 +124,19 @@ struct RedactionWordingTests {
     #expect("\(LoginAction.passwordChanged("a"))" == "passwordChanged(<redacted> 1 character)")
     #expect("\(LoginAction.passwordChanged(""))" == "passwordChanged(<redacted> 0 characters)")
     #expect("\(LoginState(password: "x"))".contains("password: <redacted> 1 character, "))
+  }
+}
+
+@Suite("Quoted texts in descriptions")
+struct QuotedTextTests {
+  @Test("the direct quoting of plain ASCII writes what String(reflecting:) writes")
+  func directQuotingMatchesReflecting() {
+    var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    texts += ["", "demo@example.com", "a\"b", "a\\b", "tab\there", "é", "日本", "\u{7F}"]
+    for text in texts {
+      #expect(LoginAction.quoted(text) == String(reflecting: text), "\(Array(text.utf8))")
+      #expect(
+        LoginAction.emailChanged(text).description == "emailChanged(\(String(reflecting: text)))")
+    }
   }
 }

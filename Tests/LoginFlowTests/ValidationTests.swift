@@ -196,10 +196,35 @@ struct ValidationFastPathTests {
     #expect(checked > 100)
   }
 
-  @Test("non-ASCII input takes the character rules")
-  func nonASCIIHasNoFastAnswer() {
-    var text = "josé@example.com"
+  @Test(
+    "non-ASCII input takes the character rules, even after a rule is already broken",
+    arguments: ["josé@example.com", "a b@é.co", "@@x é", "a@b..co\u{00A0}"])
+  func nonASCIIHasNoFastAnswer(_ text: String) {
+    var text = text
     #expect(text.withUTF8 { Validation.isValidASCIIEmail($0) } == nil)
+  }
+}
+
+@Suite("Validity kept with the fields")
+struct KeptValidityTests {
+  @Test("a field set directly, not through reduce, is validated again")
+  func directAssignmentRevalidates() {
+    var state = LoginState()
+    #expect(!state.isEmailValid && !state.isPasswordValid)
+    state.email = "demo@example.com"
+    state.password = "x"
+    #expect(state.isEmailValid && state.isPasswordValid && state.canSubmit)
+    state.email = "demo@"
+    state.password = " "
+    #expect(!state.isEmailValid && !state.isPasswordValid)
+    #expect(state.emailError == LoginState.invalidEmailMessage)
+  }
+
+  @Test("the initializer validates the fields it is given")
+  func initializerValidates() {
+    let state = LoginState(email: " demo@example.com ", password: "p")
+    #expect(state.isEmailValid && state.isPasswordValid && state.canSubmit)
+    #expect(state == LoginState(email: " demo@example.com ", password: "p"))
   }
 }
 

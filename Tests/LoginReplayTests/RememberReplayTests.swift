@@ -96,7 +96,14 @@ import Testing
     let path = folder.path("session.json")
     try Data("{}".utf8).write(to: URL(fileURLWithPath: path))
     try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: path)
-    let result = await Replay.standardInput("snapshot\n", ["--session-file", path])
+    // Written whole before the run, which reads none of it: a writer still writing when
+    // the run ends would get SIGPIPE.
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data("snapshot\n".utf8))
+    try pipe.fileHandleForWriting.close()
+    let result = await Replay.command(
+      ["--session-file", path, "-"], standardInput: pipe.fileHandleForReading.fileDescriptor)
+    try pipe.fileHandleForReading.close()
     #expect(result.status == .usageOrInputError)
     #expect(result.standardOutput == "")
     #expect(result.standardError.contains("(permissions 0604)"))

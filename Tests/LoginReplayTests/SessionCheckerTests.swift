@@ -29,6 +29,30 @@ import Testing
       ])
   }
 
+  @Test(arguments: [(3, true), (2, false)])
+  func checkKeepsTheCommandsOfASessionNoLongerThanItsLimit(limit: Int, kept: Bool) throws {
+    let file = try TemporaryFile("# three commands\nsubmit\n\nwait 1s\nexpect phase idle\n")
+    defer { file.remove() }
+    let (errors, commands) = SessionChecker.check(
+      try SessionCommandSequence(path: file.path), keepingAtMost: limit)
+    #expect(errors.isEmpty)
+    if kept {
+      #expect(commands?.map(\.location.line) == [2, 4, 5])
+      #expect(commands?.first?.command == .submit)
+    } else {
+      #expect(commands == nil)
+    }
+  }
+
+  @Test func aSessionWithAnErrorKeepsNoCommand() throws {
+    let file = try TemporaryFile("submit\noops\n")
+    defer { file.remove() }
+    let (errors, commands) = SessionChecker.check(try SessionCommandSequence(path: file.path))
+    #expect(errors.count == 1)
+    #expect(commands == nil)
+    #expect(SessionChecker.maximumKeptCommands >= 1_000)
+  }
+
   @Test func checkStopsAtTwentyErrors() throws {
     var text = "submit\n"
     for number in 1...30 { text += "oops\(number)\n" }

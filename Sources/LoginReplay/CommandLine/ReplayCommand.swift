@@ -138,9 +138,9 @@ public enum ReplayCommand {
     return await runner.finish()
   }
 
-  /// Checks a regular file whole, then streams it through the runner. A pipe, FIFO or
-  /// device named as FILE can be read only once, so it runs like `-`; a directory is a
-  /// usage error.
+  /// Checks a regular file whole, then runs it: from the commands the check kept, or, for a
+  /// file too long to keep, streamed through the runner. A pipe, FIFO or device named as FILE
+  /// can be read only once, so it runs like `-`; a directory is a usage error.
   private static func runFile(
     _ path: String, realAuth: Bool, runner: SessionRunner, output: any ReplayOutput
   ) async -> ExitCode {
@@ -148,10 +148,19 @@ public enum ReplayCommand {
     do {
       switch try OpenedSessionFile.open(path) {
       case .regular(let lines):
-        let errors = SessionChecker.check(SessionCommandSequence(lines: lines), realAuth: realAuth)
+        let (errors, kept) = SessionChecker.check(
+          SessionCommandSequence(lines: lines), realAuth: realAuth)
         guard errors.isEmpty else {
           for error in errors { output.writeErrorLine(error.description) }
           return .usageOrInputError
+        }
+        guard await launch(runner, output: output) else { return .usageOrInputError }
+        if let kept {
+          for located in kept {
+            guard !runner.isOutputClosed else { break }
+            await runner.run(.success(located))
+          }
+          return await runner.finish()
         }
       case .directory:
         output.writeErrorLine(UsageError(.directory).report)
@@ -166,7 +175,6 @@ public enum ReplayCommand {
       output.writeErrorLine(error.description)
       return .usageOrInputError
     }
-    guard await launch(runner, output: output) else { return .usageOrInputError }
     // A line that fails now (the file changed or became unreadable since the check) is
     // reported and skipped.
     for result in commands {

@@ -2,6 +2,9 @@
 ///
 /// The check reads the file as a stream, like the run after it, so memory stays flat however
 /// long the file is; the run then reads it again with a fresh ``SessionCommandSequence``.
+/// (`login-replay` keeps the parsed commands of a file of at most
+/// ``maximumKeptCommands`` commands and runs those instead: see
+/// ``check(_:realAuth:keepingAtMost:)``.)
 ///
 /// ```swift
 /// let errors = try SessionChecker.check(path: path)
@@ -33,10 +36,30 @@ public enum SessionChecker {
     _ commands: SessionCommandSequence, realAuth: Bool = false,
     limit: Int = SessionChecker.maximumReportedErrors
   ) -> [SessionError] {
+    check(commands, realAuth: realAuth, limit: limit, keepingAtMost: 0).errors
+  }
+
+  /// How many parsed commands a check keeps for the run after it: about a megabyte and a
+  /// half of commands, so that a typical session is parsed once while a longer one is read
+  /// again and memory stays flat.
+  static let maximumKeptCommands = 16_384
+
+  /// The errors, as ``check(_:realAuth:limit:)`` finds them, and the commands when the
+  /// session has no error and at most `keepLimit` commands (else `nil`): the run can use them
+  /// instead of reading and parsing the file a second time.
+  static func check(
+    _ commands: SessionCommandSequence, realAuth: Bool = false,
+    limit: Int = SessionChecker.maximumReportedErrors,
+    keepingAtMost keepLimit: Int = SessionChecker.maximumKeptCommands
+  ) -> (errors: [SessionError], commands: [LocatedCommand]?) {
     var errors: [SessionError] = []
+    var kept: [LocatedCommand]? = keepLimit > 0 ? [] : nil
     for result in commands {
       switch result {
       case .success(let located):
+        if kept != nil {
+          if kept?.count ?? 0 < keepLimit { kept?.append(located) } else { kept = nil }
+        }
         guard realAuth, case .respond = located.command else { continue }
         errors.append(SessionError(.respondWithRealAuth, at: located.location))
       case .failure(let error):
@@ -44,6 +67,6 @@ public enum SessionChecker {
       }
       if errors.count >= limit { break }
     }
-    return errors
+    return (errors, errors.isEmpty ? kept : nil)
   }
 }

@@ -86,13 +86,13 @@ public final class SessionRunner {
   public convenience init(
     options: ReplayOptions, output: any ReplayOutput
   ) throws(ReplaySetupError) {
-    try self.init(options: options, output: output, reducer: reduce, faults: .none)
+    try self.init(options: options, output: output, reducer: nil, faults: .none)
   }
 
-  /// A runner whose store runs `reducer` and breaks its contract as `faults` say: the seam
+  /// A runner whose store runs `reducer` (`nil`: LoginFlow's own) and breaks its contract as `faults` say: the seam
   /// through which the explorer's tests replay a counterexample on the broken machine.
   package init(
-    options: ReplayOptions, output: any ReplayOutput, reducer: @escaping LoginStore.Reducer,
+    options: ReplayOptions, output: any ReplayOutput, reducer: LoginStore.Reducer?,
     faults: LoginStore.Faults
   ) throws(ReplaySetupError) {
     let renderOptions: TextRenderer.Options
@@ -565,7 +565,7 @@ extension SessionRunner {
     let timeout: Duration
     let sessionStore: ReplaySessionStore
     let onEvent: @Sendable (StoreEvent) -> Void
-    let reducer: LoginStore.Reducer
+    let reducer: LoginStore.Reducer?
     let faults: LoginStore.Faults
 
     /// A fresh store talking to `service` on `clock`; its dates follow a virtual clock (from

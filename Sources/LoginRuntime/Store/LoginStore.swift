@@ -42,7 +42,8 @@ public actor LoginStore {
   private let service: any AuthService
   private let sessionStore: (any SessionStore)?
   private let wallClock: WallClock
-  private let reducer: Reducer
+  /// `nil` for LoginFlow's own machine, which the store runs in place.
+  private let reducer: Reducer?
   private let faults: Faults
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
@@ -82,12 +83,12 @@ public actor LoginStore {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
       sessionStore: sessionStore, wallClock: wallClock, sessionLifetime: sessionLifetime,
-      onEvent: onEvent, reducer: reduce, faults: .none)
+      onEvent: onEvent, reducer: nil, faults: .none)
   }
 
-  /// A store over another reducer, or one that breaks its own contract in the ways `faults`
-  /// name: a seam for the explorer's tests, which prove that deliberately broken machines are
-  /// caught. Apps use the public initializer.
+  /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
+  /// contract in the ways `faults` name: a seam for the explorer's tests, which prove that
+  /// deliberately broken machines are caught. Apps use the public initializer.
   package init(
     initialState: LoginState = LoginState(),
     service: any AuthService,
@@ -97,7 +98,7 @@ public actor LoginStore {
     wallClock: WallClock? = nil,
     sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
-    reducer: @escaping Reducer,
+    reducer: Reducer?,
     faults: Faults
   ) {
     state = initialState
@@ -205,14 +206,18 @@ public actor LoginStore {
   @discardableResult
   private func apply(_ action: LoginAction) -> [LoginEffect] {
     let before = state
-    let (after, effects) = reducer(before, action)
-    state = after
+    let effects: [LoginEffect]
+    if let reducer {
+      (state, effects) = reducer(before, action)
+    } else {
+      effects = reduce(into: &state, action)
+    }
     emit(
       .transition(
-        StoreTransition(action: action, before: before, after: after, effects: effects)))
-    if after != before {
+        StoreTransition(action: action, before: before, after: state, effects: effects)))
+    if state != before {
       version += 1
-      snapshots.publish(StateSnapshot(version: version, state: after))
+      snapshots.publish(StateSnapshot(version: version, state: state))
     }
     for effect in effects { run(effect) }
     return effects

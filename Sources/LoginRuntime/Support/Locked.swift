@@ -16,11 +16,19 @@ import Foundation
 /// (an action enum when there is a choice), unlock, then do it.
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   private let lock = NSLock()
-  private var value: Value
+  /// The value, in memory of its own: reached through a pointer, so that the lock, not the
+  /// runtime's dynamic exclusivity check of a class's `var` (paid on every access), guards it.
+  private let value: UnsafeMutablePointer<Value>
 
   /// Guards `value`.
   package init(_ value: consuming sending Value) {
-    self.value = value
+    self.value = UnsafeMutablePointer.allocate(capacity: 1)
+    self.value.initialize(to: value)
+  }
+
+  deinit {
+    value.deinitialize(count: 1)
+    value.deallocate()
   }
 
   /// Runs `body` with exclusive access to the value. Never call back into the same lock.
@@ -29,6 +37,6 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   ) throws(Failure) -> sending Result {
     lock.lock()
     defer { lock.unlock() }
-    return try body(&value)
+    return try body(&value.pointee)
   }
 }

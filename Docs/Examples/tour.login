@@ -146,5 +146,6 @@ submit
 wait 1.5s
 expect phase succeeded
 reset                              # from succeeded: nothing of the session remains
+expect effects clear-session       # a reset logs out: the remembered session is forgotten
 expect phase idle
 expect password-length 0

@@ -25,6 +25,13 @@ public enum LoginAction: Equatable, Sendable {
   /// without an answer and the form is editable again. The store sends it from `close()`,
   /// so that a view bound to a closed store never shows a spinner that cannot stop.
   case storeClosed
+  /// At launch, the session an earlier launch remembered; `now` is the wall-clock time the
+  /// runtime read, so that the reducer decides whether it expired without reading a clock.
+  /// Boxed, like an answer, so that a keystroke's action stays small.
+  indirect case sessionRestored(StoredSession, now: Timestamp)
+  /// Saving the session for the next launch failed: the user stays logged in for this launch
+  /// only, and the screen says so.
+  case sessionSaveFailed
 
   /// The action without its associated data, for tables, tests and output; the raw value is
   /// the case's name, as `Docs/TransitionTable.md` writes it.
@@ -47,6 +54,10 @@ public enum LoginAction: Equatable, Sendable {
     case authResponse
     /// The store closing while a request is in flight.
     case storeClosed
+    /// A remembered session read at launch, expired or not.
+    case sessionRestored
+    /// A failure to remember the session for the next launch.
+    case sessionSaveFailed
   }
 
   /// The action without its associated data.
@@ -61,12 +72,14 @@ public enum LoginAction: Equatable, Sendable {
     case .reset: .reset
     case .authResponse: .authResponse
     case .storeClosed: .storeClosed
+    case .sessionRestored: .sessionRestored
+    case .sessionSaveFailed: .sessionSaveFailed
     }
   }
 }
 
 extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// A redacted description: a new password shows only its length, a session never its token.
+  /// A redacted description: a new password shows only its length, a session never its tokens.
   public var description: String {
     switch self {
     case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
@@ -82,6 +95,8 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       "authResponse(\(attempt), success(\(session)))"
     case .authResponse(let attempt, .failure(let error)):
       "authResponse(\(attempt), failure(\(error)))"
+    case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
+    case .sessionSaveFailed: "sessionSaveFailed"
     }
   }
 
@@ -108,12 +123,14 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .passwordChanged:
       Mirror(self, children: ["password": Redacted.placeholder], displayStyle: .enum)
     case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
-      .storeClosed:
+      .storeClosed, .sessionSaveFailed:
       Mirror(self, children: [], displayStyle: .enum)
     case .authResponse(let attempt, .success(let session)):
       Mirror(self, children: ["attempt": attempt, "session": session], displayStyle: .enum)
     case .authResponse(let attempt, .failure(let error)):
       Mirror(self, children: ["attempt": attempt, "error": error], displayStyle: .enum)
+    case .sessionRestored(let session, let now):
+      Mirror(self, children: ["session": session, "now": now], displayStyle: .enum)
     }
   }
 }

@@ -7,6 +7,10 @@ public enum LoginEffect: Equatable, Sendable {
   case authenticate(attempt: Int, Credentials)
   /// Cancel auth request `attempt`; no response may be applied for it afterwards.
   case cancelAuthentication(attempt: Int)
+  /// Remember `session` for the next launch; the runtime adds its absolute expiry.
+  case saveSession(AuthSession)
+  /// Forget the remembered session, if there is one.
+  case clearSession
 
   /// The effect without its associated data, for tables, tests and output.
   public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -14,14 +18,20 @@ public enum LoginEffect: Equatable, Sendable {
     case authenticate
     /// Cancelling the auth request in flight.
     case cancelAuthentication
+    /// Remembering the session for the next launch.
+    case saveSession
+    /// Forgetting the remembered session.
+    case clearSession
 
     /// The effect's name in session files, traces and JSON: `authenticate`,
-    /// `cancel-authentication`. Defined here once; everything that prints or parses an
-    /// effect uses it.
+    /// `cancel-authentication`, `save-session`, `clear-session`. Defined here once;
+    /// everything that prints or parses an effect uses it.
     public var name: String {
       switch self {
       case .authenticate: "authenticate"
       case .cancelAuthentication: "cancel-authentication"
+      case .saveSession: "save-session"
+      case .clearSession: "clear-session"
       }
     }
   }
@@ -31,14 +41,18 @@ public enum LoginEffect: Equatable, Sendable {
     switch self {
     case .authenticate: .authenticate
     case .cancelAuthentication: .cancelAuthentication
+    case .saveSession: .saveSession
+    case .clearSession: .clearSession
     }
   }
 
-  /// The attempt this effect is about.
-  public var attempt: Int {
+  /// The auth request this effect is about; `nil` for the session effects, which are about
+  /// no request.
+  public var attempt: Int? {
     switch self {
     case .authenticate(let attempt, _): attempt
     case .cancelAuthentication(let attempt): attempt
+    case .saveSession, .clearSession: nil
     }
   }
 
@@ -47,24 +61,31 @@ public enum LoginEffect: Equatable, Sendable {
 }
 
 extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-  /// `authenticate(1, Credentials(…))` or `cancelAuthentication(1)`, with the password hidden.
+  /// `authenticate(1, Credentials(…))`, `cancelAuthentication(1)`, `saveSession(AuthSession(…))`
+  /// or `clearSession`, with the password and the tokens hidden.
   public var description: String {
     switch self {
     case .authenticate(let attempt, let credentials): "authenticate(\(attempt), \(credentials))"
     case .cancelAuthentication(let attempt): "cancelAuthentication(\(attempt))"
+    case .saveSession(let session): "saveSession(\(session))"
+    case .clearSession: "clearSession"
     }
   }
 
   /// The redacted ``description`` again, so that `debugPrint` never shows a password either.
   public var debugDescription: String { description }
 
-  /// A mirror whose credentials child is itself redacted.
+  /// A mirror whose credentials and session children are themselves redacted.
   public var customMirror: Mirror {
     switch self {
     case .authenticate(let attempt, let credentials):
       Mirror(self, children: ["attempt": attempt, "credentials": credentials], displayStyle: .enum)
     case .cancelAuthentication(let attempt):
       Mirror(self, children: ["attempt": attempt], displayStyle: .enum)
+    case .saveSession(let session):
+      Mirror(self, children: ["session": session], displayStyle: .enum)
+    case .clearSession:
+      Mirror(self, children: [], displayStyle: .enum)
     }
   }
 }

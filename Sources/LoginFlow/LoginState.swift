@@ -33,6 +33,10 @@ public struct LoginState: Equatable, Sendable {
   /// ``maximumPasswordLength`` and was cut to it; the next change that fits, or the password
   /// being cleared, clears it.
   public var passwordLimitReached: Bool
+  /// Whether saving the session for the next launch failed after this login: the user is
+  /// logged in for this launch only, and the screen says so. Set only while logged in; a new
+  /// login and a logout clear it.
+  public var sessionNotRemembered: Bool
 
   /// ``Validation/isValidEmail(_:)`` of ``email``, kept with it: a screen reads it several
   /// times per keystroke (``canSubmit``, ``emailError``), and the field changes far less often.
@@ -49,7 +53,8 @@ public struct LoginState: Equatable, Sendable {
     attempt: Int = 0,
     consecutiveInvalidCredentials: Int = 0,
     emailLimitReached: Bool = false,
-    passwordLimitReached: Bool = false
+    passwordLimitReached: Bool = false,
+    sessionNotRemembered: Bool = false
   ) {
     self.email = email
     self.password = password
@@ -59,6 +64,7 @@ public struct LoginState: Equatable, Sendable {
     self.consecutiveInvalidCredentials = consecutiveInvalidCredentials
     self.emailLimitReached = emailLimitReached
     self.passwordLimitReached = passwordLimitReached
+    self.sessionNotRemembered = sessionNotRemembered
     emailIsValid = Validation.isValidEmail(email)
     passwordIsValid = Validation.isValidPassword(password)
   }
@@ -166,7 +172,8 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
       + "isPasswordVisible: \(isPasswordVisible), "
       + "phase: \(phaseText), attempt: \(attempt), "
       + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials), "
-      + "emailLimitReached: \(emailLimitReached), passwordLimitReached: \(passwordLimitReached))"
+      + "emailLimitReached: \(emailLimitReached), passwordLimitReached: \(passwordLimitReached), "
+      + "sessionNotRemembered: \(sessionNotRemembered))"
   }
 
   /// The redacted ``description`` again, so that `debugPrint` never shows the password either.
@@ -185,6 +192,7 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
         "consecutiveInvalidCredentials": consecutiveInvalidCredentials,
         "emailLimitReached": emailLimitReached,
         "passwordLimitReached": passwordLimitReached,
+        "sessionNotRemembered": sessionNotRemembered,
       ],
       displayStyle: .struct
     )

@@ -45,6 +45,9 @@ public struct LoginStrings: Hashable, Sendable {
   public var signingIn: String
   /// What the screen says once the user is logged in: `Login successful`.
   public var loginSuccessful: String
+  /// What the screen says under the success line when the session could not be saved for
+  /// the next launch: `This login could not be remembered for next time.`
+  public var notRemembered: String
   /// The suggestion after repeated wrong passwords: `Forgot your password?`.
   public var forgotPassword: String
   /// The line at the bottom of the screen: `Secure access to your account`.
@@ -120,6 +123,7 @@ public struct LoginStrings: Hashable, Sendable {
     cancel: "Cancel",
     signingIn: "Signing in",
     loginSuccessful: "Login successful",
+    notRemembered: "This login could not be remembered for next time.",
     forgotPassword: "Forgot your password?",
     footer: "Secure access to your account",
     limitReachedTemplate: "Limit reached: {maximum} characters",
@@ -165,6 +169,7 @@ public struct LoginStrings: Hashable, Sendable {
       cancel: transform(cancel),
       signingIn: transform(signingIn),
       loginSuccessful: transform(loginSuccessful),
+      notRemembered: transform(notRemembered),
       forgotPassword: transform(forgotPassword),
       footer: transform(footer),
       limitReachedTemplate: transform(limitReachedTemplate),

@@ -96,7 +96,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       return []
     }
 
-  // Logging out is possible only when logged in.
+  // Logging out is possible only when logged in, and forgets the remembered session.
   case .logoutTapped:
     switch state.phase {
     case .succeeded:
@@ -105,20 +105,27 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.passwordLimitReached = false
       state.isPasswordVisible = false
       state.consecutiveInvalidCredentials = 0
-    case .idle, .editing, .submitting, .failed: break
+      state.sessionNotRemembered = false
+      return [.clearSession]
+    case .idle, .editing, .submitting, .failed:
+      return []
     }
-    return []
 
   // Starting over returns the screen to its first state from any phase, cancelling the
   // request in flight. Attempt ids only grow: a late answer to a cancelled request can never
-  // pass for the answer to a later one.
+  // pass for the answer to a later one. Starting over after success logs the user out, so
+  // the remembered session is forgotten too: the next launch must not restore a login the
+  // screen no longer shows.
   case .reset:
     switch state.phase {
     case .submitting:
       let attempt = state.attempt
       state = LoginState(attempt: attempt)
       return [.cancelAuthentication(attempt: attempt)]
-    case .idle, .editing, .succeeded, .failed:
+    case .succeeded:
+      state = LoginState(attempt: state.attempt)
+      return [.clearSession]
+    case .idle, .editing, .failed:
       state = LoginState(attempt: state.attempt)
       return []
     }
@@ -134,22 +141,44 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       return []
     }
 
-  // Only the response to the attempt in flight is applied; any other is stale.
+  // Only the response to the attempt in flight is applied; any other is stale. A login is
+  // remembered for the next launch.
   case .authResponse(let attempt, let result):
     switch state.phase {
     case .submitting:
       guard attempt == state.attempt else { return [] }
       switch result {
       case .success(let session):
-        state.phase = .succeeded(session)
-        state.password = ""
-        state.passwordLimitReached = false
-        state.consecutiveInvalidCredentials = 0
+        state.logIn(session)
+        return [.saveSession(session)]
       case .failure(let error):
         state.phase = .failed(error)
         if error == .invalidCredentials { state.consecutiveInvalidCredentials += 1 }
+        return []
       }
-    case .idle, .editing, .succeeded, .failed: break
+    case .idle, .editing, .succeeded, .failed:
+      return []
+    }
+
+  // A session remembered by an earlier launch logs in from the first screen only, and only
+  // before it expires; an expired one is forgotten. Anywhere else the user has already
+  // started, and the launch's session is ignored.
+  case .sessionRestored(let stored, let now):
+    switch state.phase {
+    case .idle:
+      guard !stored.isExpired(at: now) else { return [.clearSession] }
+      state.logIn(stored.session(at: now))
+      return []
+    case .editing, .submitting, .succeeded, .failed:
+      return []
+    }
+
+  // A session that could not be saved is still a login, for this launch only.
+  case .sessionSaveFailed:
+    switch state.phase {
+    case .succeeded:
+      state.sessionNotRemembered = true
+    case .idle, .editing, .submitting, .failed: break
     }
     return []
   }
@@ -161,5 +190,15 @@ extension LoginState {
   fileprivate mutating func startEditing() {
     if case .editing = phase { return }
     phase = .editing
+  }
+
+  /// Logs in with `session`: the password leaves memory, the counter resets, and a new
+  /// session is not yet known to be unremembered.
+  fileprivate mutating func logIn(_ session: AuthSession) {
+    phase = .succeeded(session)
+    password = ""
+    passwordLimitReached = false
+    consecutiveInvalidCredentials = 0
+    sessionNotRemembered = false
   }
 }

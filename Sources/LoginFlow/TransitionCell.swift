@@ -1,6 +1,7 @@
 /// One cell of the transition table: a phase, an action, and the condition the table
 /// distinguishes for that pair (valid or invalid form on submit, a change within or over the
-/// field's maximum, the current or a stale attempt and each outcome on an answer).
+/// field's maximum, the current or a stale attempt and each outcome on an answer, a restored
+/// session unexpired or expired).
 ///
 /// The list of cells is derived from the machine's own enums: ``all`` crosses every
 /// ``LoginPhase/Kind`` with every ``LoginAction/Kind`` and asks ``conditions(_:_:)``, a
@@ -40,6 +41,10 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
     case currentAttempt(AuthError?)
     /// An answer to a request other than the one in flight.
     case staleAttempt
+    /// A restored session that has not expired at the time given with it.
+    case unexpired
+    /// A restored session whose expiry has passed at the time given with it.
+    case expired
 
     /// The condition as the table writes it: `form valid`, `current attempt, timedOut`, ….
     public var description: String {
@@ -53,6 +58,8 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
       case .currentAttempt(.none): "current attempt, success"
       case .currentAttempt(.some(let error)): "current attempt, \(error.name)"
       case .staleAttempt: "stale attempt"
+      case .unexpired: "unexpired"
+      case .expired: "expired"
       }
     }
   }
@@ -81,8 +88,14 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
       return editable ? [.withinLimit, .overLimit] : [.always]
     case .submitTapped:
       return editable ? [.formValid, .formInvalid] : [.always]
-    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed:
+    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed,
+      .sessionSaveFailed:
       return [.always]
+    case .sessionRestored:
+      switch phase {
+      case .idle: return [.unexpired, .expired]
+      case .editing, .submitting, .succeeded, .failed: return [.always]
+      }
     case .authResponse:
       switch phase {
       case .submitting:
@@ -107,8 +120,15 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
     case .submitTapped:
       let valid = state.isEmailValid && state.isPasswordValid
       condition = conditions == [.always] ? .always : (valid ? .formValid : .formInvalid)
-    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed:
+    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed,
+      .sessionSaveFailed:
       condition = .always
+    case .sessionRestored(let session, let now):
+      if conditions == [.always] {
+        condition = .always
+      } else {
+        condition = session.isExpired(at: now) ? .expired : .unexpired
+      }
     case .authResponse(let attempt, let result):
       if phase != .submitting {
         condition = .anyAttempt

@@ -23,6 +23,7 @@ import LoginFlow
 /// | `passwordVisible` | the eye toggle |
 /// | `phase` | `idle`, `editing`, `submitting`, `succeeded` or `failed` |
 /// | `resetSuggested` | whether "Forgot your password?" is shown |
+/// | `sessionNotRemembered` | whether the login could not be saved for the next launch |
 public enum StateJSON {
   /// The state's JSON object, to print alone or to embed in a larger object, its messages
   /// in `strings`.
@@ -55,6 +56,7 @@ public enum StateJSON {
       "passwordVisible": .bool(state.isPasswordVisible),
       "phase": .string(state.phase.kind.rawValue),
       "resetSuggested": .bool(state.suggestsPasswordReset),
+      "sessionNotRemembered": .bool(state.sessionNotRemembered),
     ])
   }
 

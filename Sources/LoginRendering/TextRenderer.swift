@@ -4,14 +4,17 @@ import LoginFlow
 ///
 /// The screen shows a padlock, the title and subtitle, the email field (with its
 /// placeholder or inline error), the password field (masked while hidden) and its
-/// show/hide toggle, a note under a field whose input was cut to its maximum length, the error of a failed attempt, the button (Log In, Try Again, or a
-/// spinner while signing in), the success line, the password-reset suggestion and the
-/// footer. Every line is exactly ``Options/width`` columns wide for any input, and the
+/// show/hide toggle, a note under a field whose input was cut to its maximum length, the
+/// error of a failed attempt, the button (Log In, Try Again, or a spinner while signing
+/// in), the success line (and, when the session could not be saved for the next launch, a
+/// line saying so), the password-reset suggestion and the footer. Every line is exactly
+/// ``Options/width`` columns wide for any input, and the
 /// output depends on nothing but the state and the options: no clock, no environment.
 /// `Docs/Rendering.md` shows every phase and explains the conventions.
 ///
 /// Every text comes from ``strings``, English unless given: the title, labels and button
-/// titles, the email error, the error's message, the notes and the reset suggestion.
+/// titles, the email error, the error's message, the notes, the line of a login that could
+/// not be remembered and the reset suggestion.
 ///
 /// ```swift
 /// let renderer = TextRenderer(options: try .init(width: 48, ascii: true))
@@ -150,6 +153,10 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.style = .success
       screen.paragraph(glyphs.successMark + " " + strings.loginSuccessful, alignment: .center)
       screen.style = .plain
+      if state.sessionNotRemembered {
+        screen.blank()
+        screen.paragraph(strings.notRemembered, alignment: .center)
+      }
       if let focus = options.focus {
         screen.blank()
         screen.box(

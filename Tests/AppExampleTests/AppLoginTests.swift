@@ -44,6 +44,27 @@ struct SilentBackend: AuthService {
     #expect(clock.now.offset == .seconds(30))
   }
 
+  @Test func aRememberedSessionOnVirtualTime() async {
+    let clock = VirtualClock()
+    let sessions = InMemorySessionStore()
+    var store = LoginStore(
+      service: DemoAuthService(clock: clock), clock: clock, sessionStore: sessions)
+    await store.send(.emailChanged("demo@example.com"))
+    await store.send(.passwordChanged("Password123!"))
+    await store.send(.submitTapped)
+    await clock.advance(by: .seconds(1.5))
+    #expect(sessions.session?.expiresAt == Timestamp(secondsSinceEpoch: 1 + 7 * 86_400))
+    await store.close()
+
+    // The next launch: a fresh store over the same session store restores the session.
+    store = LoginStore(
+      service: DemoAuthService(clock: clock), clock: clock, sessionStore: sessions)
+    await store.restoreSession()
+    #expect(await store.state.isLoggedIn)
+    await store.send(.logoutTapped)  // forgets it
+    #expect(sessions.session == nil)
+  }
+
   @Test func aStoreBuiltByHand() async {
     let clock = VirtualClock()
     let service = ControllableAuthService()

@@ -47,7 +47,7 @@ import Testing
         "[0s] started authenticate(1)",
         "[1.5s] finished authenticate(1): success after 1.5s",
         "[1.5s] transition authResponse(1, success(AuthSession(token: <redacted>))): "
-          + "submitting(1) -> succeeded",
+          + "submitting(1) -> succeeded [save-session]",
         "true",
       ])
   }

@@ -39,6 +39,10 @@ import Testing
     Case(
       machine: BrokenMachines.lateAnswerAppliedAfterCancel, invariant: .everyRequestEndsOnce,
       shortest: 3, inTheFuture: true),
+    // The form, the submit, the answer, the logout.
+    Case(
+      machine: BrokenMachines.logoutKeepsTheRememberedSession,
+      invariant: .rememberedExactlyWhileLoggedIn, shortest: 5, inTheFuture: false),
   ]
 
   @Test(arguments: cases)

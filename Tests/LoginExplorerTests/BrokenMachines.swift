@@ -48,4 +48,14 @@ enum BrokenMachines {
   static let lateAnswerAppliedAfterCancel = Machine(
     name: "applies late answers", reduce: LoginFlow.reduce,
     faults: LoginStore.Faults(appliesLateAnswers: true))
+
+  /// Logout forgets the screen's session but not the remembered one: the next launch would
+  /// log the user back in.
+  static let logoutKeepsTheRememberedSession = Machine(
+    name: "logout keeps the remembered session",
+    reduce: { state, action in
+      let (next, effects) = LoginFlow.reduce(state, action)
+      guard case .logoutTapped = action else { return (next, effects) }
+      return (next, effects.filter { $0 != .clearSession })
+    })
 }

@@ -20,17 +20,63 @@ import Testing
   @Test func theAlphabetComesFromTheMachinesActions() {
     for kind in LoginAction.Kind.allCases {
       switch kind {
-      case .authResponse:
+      case .authResponse, .sessionSaveFailed:
         #expect(ExplorerEvent.events(for: kind).isEmpty)
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
-        .cancelTapped, .logoutTapped, .reset, .storeClosed:
+        .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored:
         #expect(!ExplorerEvent.events(for: kind).isEmpty)
       }
     }
     #expect(ExplorerEvent.events(for: .storeClosed) == [.close])
-    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 6)
+    #expect(ExplorerEvent.events(for: .sessionRestored) == [.relaunch])
+    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 7)
     // Every outcome at each of three timings, and `never` once.
     #expect(Fate.all.count == SessionCommand.Outcome.allCases.count * 3 + 1)
+  }
+
+  @Test func theRememberedSessionEventsReachTheirStates() async {
+    let timeout = Duration.seconds(30)
+    let login: [ExplorerEvent] = [
+      .setEmail(.valid), .setPassword(.valid), .submit(Fate(outcome: .success, timing: .early)),
+    ]
+    func key(_ events: [ExplorerEvent]) async -> SystemKey {
+      await ExploredSystem.run(events, machine: .correct, timeout: timeout) { system, steps in
+        SystemKey.of(system, state: steps.last?.after ?? LoginState())
+      }
+    }
+    let saved = await key(login + [.advance])
+    #expect(saved.screen.phase == .succeeded)
+    #expect(saved.kept == .unexpired)
+    let restored = await key(login + [.advance, .relaunch])
+    #expect(restored.screen.phase == .succeeded)
+    #expect(restored.screen.email == "")
+    #expect(restored.kept == .unexpired)
+    let expired = await key(login + [.advance, .expireSession])
+    #expect(expired.kept == .expired)
+    let forgotten = await key(login + [.advance, .expireSession, .relaunch])
+    #expect(forgotten.screen.phase == .idle)
+    #expect(forgotten.kept == .nothing)
+    let unsaved = await key(login + [.advanceFailingSave])
+    #expect(unsaved.screen.phase == .succeeded)
+    #expect(unsaved.screen.sessionNotRemembered)
+    #expect(unsaved.kept == .nothing)
+    #expect(await key(login + [.advanceFailingSave, .relaunch]) == key([]))
+  }
+
+  @Test func aRelaunchWithARequestInFlightCancelsItAndLeavesNothingBehind() async {
+    let fate = Fate(outcome: .success, timing: .late)
+    let events: [ExplorerEvent] = [
+      .setEmail(.valid), .setPassword(.valid), .submit(fate), .relaunch,
+    ]
+    let timeout = Duration.seconds(30)
+    let checker = InvariantChecker(machine: .correct)
+    let violations = await ExploredSystem.run(events, machine: .correct, timeout: timeout) {
+      system, steps in
+      await checker.check(steps[steps.count - 1], of: system)
+    }
+    #expect(violations == [])
+    #expect(
+      await InvariantChecker.checkFuture(of: events, machine: .correct, timeout: timeout) == nil)
   }
 
   @Test func fatesFallOnMultiplesOfHalfTheTimeout() {
@@ -107,7 +153,7 @@ import Testing
     #expect(status == 0)
     let summary = lines.joined(separator: "\n").split(separator: "\n").last.map(String.init) ?? ""
     #expect(summary.hasPrefix("explored "))
-    #expect(summary.contains("depth 2, frontier not empty: 10 invariants hold"))
+    #expect(summary.contains("depth 2, frontier not empty: 11 invariants hold"))
   }
 
   @Test func jsonIsOneObject() async throws {

@@ -27,11 +27,20 @@ enum ActionTemplate: CustomStringConvertible {
 /// Checks the machine's invariants over random action sequences: (1) at most one request in
 /// flight, and only while submitting; (2) every request ends in one response or one cancel;
 /// (3) a response for another attempt changes nothing; (4) `reduce` is pure; (5) no text
-/// shows a hidden password or any token; (6) no field holds more than its maximum.
+/// shows a hidden password or any token; (6) no field holds more than its maximum; (7) a
+/// login is saved and a logout forgets it, and only an unexpired session is restored, from
+/// the first screen.
 struct InvariantChecker {
   static let password = "Pw-\u{1F511}-SECRET-91"
   static let token = "TOKEN-SECRET-77"
   static let session = AuthSession(token: token, refreshToken: "REFRESH-SECRET-55")
+  /// When sessions are restored in the sequences.
+  static let launchedAt = Timestamp(secondsSinceEpoch: 1_700_000_000)
+  /// A remembered session that is still valid at ``launchedAt``, and one that is not.
+  static let remembered = StoredSession(
+    token: token, refreshToken: "REFRESH-SECRET-55", expiresAt: launchedAt.advanced(by: .seconds(1))
+  )
+  static let expired = StoredSession(token: token, expiresAt: launchedAt)
 
   /// An email one scalar longer than the field holds: its cut is a valid address.
   static let overLimitEmail =
@@ -58,6 +67,9 @@ struct InvariantChecker {
       .action(.submitTapped), .action(.submitTapped), .action(.submitTapped),
       .action(.cancelTapped),
       .action(.logoutTapped),
+      .action(.sessionRestored(remembered, now: launchedAt)),
+      .action(.sessionRestored(expired, now: launchedAt)),
+      .action(.sessionSaveFailed),
     ]
     for offset in [-1, 0, 0, 0, 1] {
       all.append(.response(offset: offset, .success(session)))
@@ -103,7 +115,28 @@ struct InvariantChecker {
           if outstanding.remove(attempt) == nil {
             return fail("cancelAuthentication(\(attempt)) for a request not in flight")
           }
+        case .saveSession(let saved):
+          if next.session != saved { return fail("saveSession of a session not logged in") }
+        case .clearSession:
+          if next.isLoggedIn { return fail("clearSession while logged in") }
         }
+      }
+      // 7. A login is remembered, a logout forgotten; a restored session logs in only if it
+      // has not expired, and only from the first screen.
+      if next.isLoggedIn, !state.isLoggedIn, case .authResponse = action,
+        effects.map(\.kind) != [.saveSession]
+      {
+        return fail("a login that is not saved")
+      }
+      if state.isLoggedIn, !next.isLoggedIn, effects.map(\.kind) != [.clearSession] {
+        return fail("a logout that does not forget the session")
+      }
+      if case .sessionRestored(let stored, let now) = action, next.isLoggedIn, !state.isLoggedIn {
+        if stored.isExpired(at: now) { return fail("an expired session was restored") }
+        if state.phase != .idle { return fail("a session was restored outside idle") }
+      }
+      if next.sessionNotRemembered, !next.isLoggedIn {
+        return fail("not remembered while logged out")
       }
       // 1. At most one request in flight, and only in submitting.
       if outstanding.count > 1 { return fail("\(outstanding.count) requests in flight") }

@@ -41,14 +41,22 @@ struct RedactionTests {
       .emailChanged("demo@example.com"), .passwordChanged(password), .passwordVisibilityToggled,
       .submitTapped, .cancelTapped, .logoutTapped, .reset,
       .authResponse(attempt: 1, .success(session)), .storeClosed,
+      .sessionRestored(stored, now: .epoch), .sessionSaveFailed,
     ] + AuthError.allCases.map { .authResponse(attempt: 1, .failure($0)) }
 
   static let effects: [LoginEffect] = [
     .authenticate(attempt: 1, credentials), .cancelAuthentication(attempt: 1),
+    .saveSession(session), .clearSession,
   ]
 
+  static let stored = StoredSession(
+    token: token, refreshToken: refresh, expiresAt: Timestamp(secondsSinceEpoch: 604_801))
+
   static let values: [(String, any Sendable)] =
-    [("credentials", credentials), ("session", session), ("phase", LoginPhase.succeeded(session))]
+    [
+      ("credentials", credentials), ("session", session), ("phase", LoginPhase.succeeded(session)),
+      ("stored session", stored),
+    ]
     + states.map { ("state \($0.phase.kind) visible=\($0.isPasswordVisible)", $0) }
     + actions.map { ("action \($0.kind)", $0) }
     + effects.map { ("effect \($0.kind)", $0) }
@@ -56,8 +64,9 @@ struct RedactionTests {
 
   @Test("no textual form of any value shows the password or a token")
   func nothingLeaks() {
-    // The action list covers every kind, so a new action kind is rendered here too.
+    // The action and effect lists cover every kind, so a new kind is rendered here too.
     #expect(Set(Self.actions.map(\.kind)) == Set(LoginAction.Kind.allCases))
+    #expect(Set(Self.effects.map(\.kind)) == Set(LoginEffect.Kind.allCases))
     #expect(Set(Self.states.map(\.phase.kind)) == Set(LoginPhase.Kind.allCases))
     for (name, value) in Self.values {
       for text in Self.renderings(of: value) {
@@ -82,8 +91,24 @@ struct RedactionTests {
       email: "a@b.co", password: "abc", phase: .submitting, attempt: 2)
     #expect(
       "\(state)"
-        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0, emailLimitReached: false, passwordLimitReached: false)"
+        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0, emailLimitReached: false, passwordLimitReached: false, sessionNotRemembered: false)"
     )
+  }
+
+  @Test("a remembered session and its restoring say when it expires, never its tokens")
+  func storedSessionDescriptions() {
+    #expect(
+      "\(Self.stored)"
+        == "StoredSession(token: <redacted>, refreshToken: <redacted>, expiresAt: 1970-01-08T00:00:01Z)"
+    )
+    #expect(
+      "\(LoginAction.sessionRestored(Self.stored, now: .epoch))"
+        == "sessionRestored(StoredSession(token: <redacted>, refreshToken: <redacted>, "
+        + "expiresAt: 1970-01-08T00:00:01Z), now: 1970-01-01T00:00:00Z)")
+    #expect(
+      "\(LoginEffect.saveSession(Self.session))".hasPrefix(
+        "saveSession(AuthSession(token: <redacted>"))
+    #expect("\(LoginEffect.clearSession)" == "clearSession")
   }
 
   @Test("the redaction test would catch a leak")

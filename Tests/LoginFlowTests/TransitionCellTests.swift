@@ -10,13 +10,22 @@ import Testing
       }
     }
     // Editable phases split changes and submit; submitting splits answers into the seven
-    // outcomes of the current attempt and a stale one.
-    // Reset and storeClosed have one cell in every phase.
-    #expect(TransitionCell.all.count == 12 + 12 + 16 + 9 + 12)
+    // outcomes of the current attempt and a stale one; idle splits a restored session into
+    // unexpired and expired; every phase has one cell for a failed save, a reset and the
+    // store closing.
+    #expect(TransitionCell.all.count == 15 + 14 + 18 + 11 + 14)
     #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
   }
 
+  static let now = Timestamp(secondsSinceEpoch: 1_000)
+  static let later = now.advanced(by: .nanoseconds(1))
+
+  static func stored(expiresAt: Timestamp) -> StoredSession {
+    StoredSession(token: "t", expiresAt: expiresAt)
+  }
+
   @Test func anActionFallsInTheCellItsStateSelects() {
+    let (now, later) = (Self.now, Self.later)
     let form = LoginState(email: "demo@example.com", password: "pw", phase: .editing)
     let submitting = LoginState(
       email: "demo@example.com", password: "pw", phase: .submitting, attempt: 2)
@@ -39,6 +48,11 @@ import Testing
       ),
       (.authResponse(attempt: 1, .failure(.timedOut)), submitting, .staleAttempt),
       (.authResponse(attempt: 1, .failure(.timedOut)), form, .anyAttempt),
+      (.sessionRestored(Self.stored(expiresAt: later), now: now), LoginState(), .unexpired),
+      (.sessionRestored(Self.stored(expiresAt: now), now: now), LoginState(), .expired),
+      (.sessionRestored(Self.stored(expiresAt: later), now: now), form, .always),
+      (.sessionSaveFailed, LoginState(phase: .succeeded(AuthSession(token: "t"))), .always),
+      (.sessionSaveFailed, form, .always),
     ]
     for (action, state, condition) in cases {
       let cell = TransitionCell(applying: action, to: state)

@@ -53,6 +53,14 @@ enum TransitionDocument {
 
   static let inFlight = 4
 
+  /// When the runtime restores a session in the examples: 2025-01-01T00:00:00Z.
+  static let restoredAt = Timestamp(secondsSinceEpoch: 1_735_689_600)
+
+  /// A remembered session that expires at `expiresAt`.
+  static func stored(expiresAt: Timestamp, refresh: String? = nil) -> StoredSession {
+    StoredSession(token: "stored", refreshToken: refresh, expiresAt: expiresAt)
+  }
+
   static func phase(_ kind: LoginPhase.Kind) -> LoginPhase {
     switch kind {
     case .idle: .idle
@@ -171,6 +179,11 @@ enum TransitionDocument {
     case (.logoutTapped, "always"): actions = [.logoutTapped]
     case (.reset, "always"):
       states += states.map(atLimit)
+      states += states.map { state in
+        var flagged = state
+        flagged.sessionNotRemembered = true
+        return flagged
+      }
       actions = [.reset]
     case (.storeClosed, "always"): actions = [.storeClosed]
     case (.authResponse, "any attempt"):
@@ -186,6 +199,34 @@ enum TransitionDocument {
         results: AuthError.allCases.filter { $0 != .invalidCredentials }.map { .failure($0) })
     case (.authResponse, "stale attempt"):
       actions = responses(attempts: [1, inFlight - 1, inFlight + 1], results: [session] + failures)
+    case (.sessionRestored, "unexpired"):
+      // A second to spare, a long life left, and a refresh token.
+      actions = [
+        .sessionRestored(stored(expiresAt: restoredAt.advanced(by: .seconds(1))), now: restoredAt),
+        .sessionRestored(
+          stored(expiresAt: restoredAt.advanced(by: .seconds(86_400)), refresh: "r"),
+          now: restoredAt),
+      ]
+    case (.sessionRestored, "expired"):
+      // Exactly at its expiry, a nanosecond past it, and long ago.
+      actions = [
+        .sessionRestored(stored(expiresAt: restoredAt), now: restoredAt),
+        .sessionRestored(
+          stored(expiresAt: restoredAt), now: restoredAt.advanced(by: .nanoseconds(1))),
+        .sessionRestored(stored(expiresAt: .epoch), now: restoredAt),
+      ]
+    case (.sessionRestored, "always"):
+      actions = [
+        .sessionRestored(stored(expiresAt: restoredAt.advanced(by: .seconds(60))), now: restoredAt),
+        .sessionRestored(stored(expiresAt: .epoch), now: restoredAt),
+      ]
+    case (.sessionSaveFailed, "always"):
+      states += states.map { state in
+        var flagged = state
+        flagged.sessionNotRemembered = true
+        return flagged
+      }
+      actions = [.sessionSaveFailed]
     default:
       throw TransitionDocument.ParseError(description: "\(row.testDescription): unknown condition")
     }
@@ -232,6 +273,9 @@ enum TransitionDocument {
     } else if after.consecutiveInvalidCredentials == 0, before.consecutiveInvalidCredentials != 0 {
       changes.insert("counter reset")
     }
+    if before.sessionNotRemembered != after.sessionNotRemembered {
+      changes.insert(after.sessionNotRemembered ? "not remembered on" : "not remembered off")
+    }
     return changes
   }
 }
@@ -263,11 +307,31 @@ struct TransitionTableDocumentTests {
       {
         #expect(error == sent, "\(context)")
       }
-      // "visibility off" is a change only when the password was visible before.
+      // "visibility off" and "not remembered off" are changes only when the flag was on
+      // before, "not remembered on" only when it was off.
       var expected = row.changes
       if row.changes.contains("visibility off") {
         #expect(!after.isPasswordVisible, "\(context)")
         if !before.isPasswordVisible { expected.remove("visibility off") }
+      }
+      if row.changes.contains("not remembered off") {
+        #expect(!after.sessionNotRemembered, "\(context)")
+        if !before.sessionNotRemembered { expected.remove("not remembered off") }
+      }
+      if row.changes.contains("not remembered on") {
+        #expect(after.sessionNotRemembered, "\(context)")
+        if before.sessionNotRemembered { expected.remove("not remembered on") }
+      }
+      // A login (by an answer or a restored session) holds the session it was given.
+      if after.phase != before.phase, case .succeeded(let session) = after.phase {
+        switch action {
+        case .authResponse(_, .success(let sent)):
+          #expect(session == sent, "\(context)")
+        case .sessionRestored(let stored, let now):
+          #expect(session == stored.session(at: now), "\(context)")
+        default:
+          Issue.record("\(context): a login by \(action.kind)")
+        }
       }
       #expect(
         TransitionDocument.changes(from: before, to: after, action: action) == expected,
@@ -280,6 +344,10 @@ struct TransitionTableDocumentTests {
           #expect(credentials == before.credentials, "\(context)")
         case .cancelAuthentication(let attempt):
           #expect(attempt == before.attemptInFlight, "\(context)")
+        case .saveSession(let session):
+          #expect(after.session == session, "\(context)")
+        case .clearSession:
+          #expect(after.session == nil, "\(context)")
         }
       }
     }
@@ -316,6 +384,7 @@ struct TransitionTableDocumentTests {
           "current attempt, success", "current attempt, invalidCredentials",
           "current attempt, other failure", "stale attempt",
         ],
+        ["unexpired", "expired"],
       ]
       #expect(complete.contains(conditions), "\(cell): \(conditions)")
     }

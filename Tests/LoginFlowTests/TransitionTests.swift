@@ -15,6 +15,16 @@ struct TransitionCase: CustomTestStringConvertible {
 /// Builds the states and actions of the exhaustive table.
 enum Fixture {
   static let session = AuthSession(token: "tok-SECRET-123", expiresIn: .seconds(3600))
+  static let refreshable = AuthSession(token: "tok-2", refreshToken: "refresh-2")
+  /// The wall-clock time the runtime passes in with a restored session: 2025-01-01T00:00:00Z.
+  static let restoredAt = Timestamp(secondsSinceEpoch: 1_735_689_600)
+
+  /// A remembered session that expires `expiresIn` after ``restoredAt``.
+  static func stored(expiresIn: Duration, refreshToken: String? = nil) -> StoredSession {
+    StoredSession(
+      token: "stored-SECRET", refreshToken: refreshToken,
+      expiresAt: restoredAt.advanced(by: expiresIn))
+  }
   static let email = "  demo@example.com "
   static let password = " Password123! "
   static let inFlight = 4
@@ -298,7 +308,7 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         $0.phase = .succeeded(F.session)
         $0.password = ""
         $0.consecutiveInvalidCredentials = 0
-      }, effects: []),
+      }, effects: [.saveSession(F.session)]),
     TransitionCase(
       variant: "current, success, after a cut password: the password's flag clears",
       before: F.with(submitting) {
@@ -312,7 +322,16 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         $0.password = ""
         $0.consecutiveInvalidCredentials = 0
         $0.emailLimitReached = true
-      }, effects: []),
+      }, effects: [.saveSession(F.session)]),
+    TransitionCase(
+      variant: "current, success, with a stray not-remembered flag: a new login clears it",
+      before: F.with(submitting) { $0.sessionNotRemembered = true },
+      action: .authResponse(attempt: F.inFlight, .success(F.refreshable)),
+      after: F.with(submitting) {
+        $0.phase = .succeeded(F.refreshable)
+        $0.password = ""
+        $0.consecutiveInvalidCredentials = 0
+      }, effects: [.saveSession(F.refreshable)]),
     same("stale older, success", submitting, .authResponse(attempt: 3, .success(F.session))),
     same("stale newer, failure", submitting, .authResponse(attempt: 5, .failure(.serverError))),
   ]
@@ -352,7 +371,14 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         }, action: .logoutTapped,
         after: LoginState(
           email: F.email, password: "", isPasswordVisible: false, phase: .idle,
-          attempt: F.inFlight, consecutiveInvalidCredentials: 0), effects: []),
+          attempt: F.inFlight, consecutiveInvalidCredentials: 0), effects: [.clearSession]),
+      TransitionCase(
+        variant: "log out after a failed save: the flag clears",
+        before: F.with(F.state(.succeeded(F.session))) { $0.sessionNotRemembered = true },
+        action: .logoutTapped,
+        after: LoginState(
+          email: F.email, password: "", phase: .idle, attempt: F.inFlight,
+          consecutiveInvalidCredentials: 0), effects: [.clearSession]),
       TransitionCase(
         variant: "log out after cut fields: the email and its flag stay, the password's clears",
         before: F.with(F.state(.succeeded(F.session))) {
@@ -363,7 +389,7 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         after: LoginState(
           email: F.repeated("e", F.emailMaximum), password: "", isPasswordVisible: false,
           phase: .idle, attempt: F.inFlight, consecutiveInvalidCredentials: 0,
-          emailLimitReached: true), effects: []),
+          emailLimitReached: true), effects: [.clearSession]),
     ])
 
   // Reset: the first screen from any phase; the request in flight is cancelled and the
@@ -373,18 +399,24 @@ let transitionTable: [TableKey: [TransitionCase]] = {
       $0.isPasswordVisible = true
       $0.emailLimitReached = true
       $0.passwordLimitReached = true
+      $0.sessionNotRemembered = kind == .succeeded
     }
-    let cancels: [LoginEffect] =
-      kind == .submitting ? [.cancelAuthentication(attempt: F.inFlight)] : []
+    // Leaving a login forgets the remembered session, as a logout does.
+    let effects: [LoginEffect]
+    switch kind {
+    case .submitting: effects = [.cancelAuthentication(attempt: F.inFlight)]
+    case .succeeded: effects = [.clearSession]
+    case .idle, .editing, .failed: effects = []
+    }
     row(
       kind, .reset,
       [
         TransitionCase(
           variant: "back to the first screen", before: before, action: .reset,
-          after: LoginState(attempt: F.inFlight), effects: cancels),
+          after: LoginState(attempt: F.inFlight), effects: effects),
         TransitionCase(
           variant: "from a plain state", before: F.state(F.phase(kind)), action: .reset,
-          after: LoginState(attempt: F.inFlight), effects: cancels),
+          after: LoginState(attempt: F.inFlight), effects: effects),
       ])
   }
 
@@ -403,6 +435,80 @@ let transitionTable: [TableKey: [TransitionCase]] = {
     ])
   for kind in [LoginPhase.Kind.idle, .editing, .succeeded, .failed] {
     row(kind, .storeClosed, [same("nothing to end", F.state(F.phase(kind)), .storeClosed)])
+  }
+
+  // A failed save only flags a login; anywhere else it changes nothing.
+  row(
+    .succeeded, .sessionSaveFailed,
+    [
+      TransitionCase(
+        variant: "not remembered", before: succeeded, action: .sessionSaveFailed,
+        after: F.with(succeeded) { $0.sessionNotRemembered = true }, effects: []),
+      same(
+        "already flagged", F.with(succeeded) { $0.sessionNotRemembered = true },
+        .sessionSaveFailed),
+    ])
+  for kind in [LoginPhase.Kind.idle, .editing, .submitting, .failed] {
+    row(
+      kind, .sessionSaveFailed, [same("not logged in", F.state(F.phase(kind)), .sessionSaveFailed)])
+  }
+
+  // A remembered session logs in from idle until it expires; an expired one is forgotten.
+  let idle = F.state(.idle)
+  let now = F.restoredAt
+  func restored(_ session: StoredSession, at now: Timestamp) -> LoginAction {
+    .sessionRestored(session, now: now)
+  }
+  row(
+    .idle, .sessionRestored,
+    [
+      TransitionCase(
+        variant: "unexpired: logged in, with what remains of its life",
+        before: idle, action: restored(F.stored(expiresIn: .seconds(3600)), at: now),
+        after: F.with(idle) {
+          $0.phase = .succeeded(
+            AuthSession(token: F.stored(expiresIn: .zero).token, expiresIn: .seconds(3600)))
+          $0.password = ""
+          $0.consecutiveInvalidCredentials = 0
+        }, effects: []),
+      TransitionCase(
+        variant: "unexpired by a nanosecond, with a refresh token and cut, visible fields",
+        before: F.with(idle) {
+          $0.isPasswordVisible = true
+          $0.passwordLimitReached = true
+          $0.emailLimitReached = true
+          $0.sessionNotRemembered = true
+        },
+        action: restored(F.stored(expiresIn: .nanoseconds(1), refreshToken: "r"), at: now),
+        after: F.with(idle) {
+          $0.phase = .succeeded(
+            AuthSession(
+              token: F.stored(expiresIn: .zero).token, expiresIn: .nanoseconds(1),
+              refreshToken: "r"))
+          $0.password = ""
+          $0.consecutiveInvalidCredentials = 0
+          $0.isPasswordVisible = true
+          $0.emailLimitReached = true
+        }, effects: []),
+      TransitionCase(
+        variant: "expired exactly now: forgotten", before: idle,
+        action: restored(F.stored(expiresIn: .zero), at: now), after: idle,
+        effects: [.clearSession]),
+      TransitionCase(
+        variant: "expired long ago: forgotten", before: idle,
+        action: restored(F.stored(expiresIn: .seconds(-86_400 * 365)), at: now), after: idle,
+        effects: [.clearSession]),
+    ])
+  for kind in [LoginPhase.Kind.editing, .submitting, .succeeded, .failed] {
+    let before = F.state(F.phase(kind))
+    row(
+      kind, .sessionRestored,
+      [
+        same(
+          "already started, unexpired", before, restored(F.stored(expiresIn: .seconds(60)), at: now)
+        ),
+        same("already started, expired", before, restored(F.stored(expiresIn: .zero), at: now)),
+      ])
   }
   return table
 }()
@@ -485,5 +591,11 @@ struct TransitionTests {
     #expect(effects.map(\.attempt) == [2])
     #expect(state.phase == .submitting)
     #expect(state.attemptInFlight == 2)
+    // The session effects are about no request, and a logout keeps the count.
+    (state, effects) = reduce(state, .authResponse(attempt: 2, .success(Fixture.session)))
+    #expect(effects.map(\.attempt) == [nil])
+    (state, effects) = reduce(state, .logoutTapped)
+    #expect(effects == [.clearSession])
+    #expect(state.attempt == 2)
   }
 }

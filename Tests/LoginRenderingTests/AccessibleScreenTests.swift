@@ -49,4 +49,14 @@ import Testing
     let (typed, _) = reduce(form, .emailChanged("demo@example.co"))
     #expect(AccessibleScreen.announcements(from: form, to: typed) == [])
   }
+
+  @Test func aLoginThatCouldNotBeRememberedIsAnnouncedOnceAndListed() {
+    let succeeded = LoginState(phase: .succeeded(AuthSession(token: "secret-token")))
+    let (unsaved, _) = reduce(succeeded, .sessionSaveFailed)
+    let notice = "This login could not be remembered for next time."
+    #expect(AccessibleScreen.announcements(from: succeeded, to: unsaved) == [notice])
+    #expect(AccessibleScreen.announcements(from: unsaved, to: unsaved) == [])
+    #expect(AccessibleScreen.elements(of: unsaved).map(\.label).contains(notice))
+    #expect(!AccessibleScreen.elements(of: succeeded).map(\.label).contains(notice))
+  }
 }

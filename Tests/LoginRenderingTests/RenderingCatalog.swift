@@ -51,6 +51,9 @@ enum RenderingCatalog {
     RenderingCase(name: "limit-email", state: Screens.filled(email: Screens.overLimitEmail)),
     RenderingCase(
       name: "limit-password", state: Screens.filled(password: Screens.overLimitPassword)),
+    RenderingCase(
+      name: "succeeded-not-remembered",
+      state: Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
   ]
 
   /// The narrowest and widest screens.
@@ -92,6 +95,9 @@ enum RenderingCatalog {
     RenderingCase(name: "email-error", state: Screens.filled(email: "demo@example")),
     RenderingCase(name: "submitting", state: Screens.submitting),
     RenderingCase(name: "succeeded", state: Screens.succeeded),
+    RenderingCase(
+      name: "succeeded-not-remembered",
+      state: Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
     RenderingCase(name: "failed", state: Screens.failed(.invalidCredentials)),
     RenderingCase(name: "retry", state: Screens.failed(.networkUnavailable)),
     RenderingCase(name: "reset-suggested", state: Screens.resetSuggested),
@@ -116,6 +122,7 @@ enum RenderingCatalog {
     ("json-email-error", Screens.filled(email: "demo@")),
     ("json-submitting", Screens.submitting),
     ("json-succeeded", Screens.succeeded),
+    ("json-not-remembered", Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
     ("json-failed", Screens.failed(.rateLimited(retryAfter: .seconds(30)))),
     ("json-reset-suggested", Screens.resetSuggested),
     (

@@ -28,6 +28,7 @@ import Testing
       "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError",
       "emailLimitReached", "error", "loading", "loggedIn", "password", "passwordLength",
       "passwordLimitReached", "passwordVisible", "phase", "resetSuggested",
+      "sessionNotRemembered",
     ]
     for (_, state) in RenderingCatalog.json {
       guard case .object(let members) = StateJSON.value(of: state) else {

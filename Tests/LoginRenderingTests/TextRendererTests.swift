@@ -103,6 +103,17 @@ import Testing
     #expect(!ascii.contains("Log In"))
   }
 
+  @Test func aLoginThatCouldNotBeRememberedSaysSo() throws {
+    #expect(!TextRenderer().render(Screens.succeeded).contains("remembered"))
+    let unsaved = Screens.after([.sessionSaveFailed], from: Screens.succeeded)
+    for width in [28, 40, 120] {
+      for ascii in [false, true] {
+        let screen = TextRenderer(options: try .init(width: width, ascii: ascii)).render(unsaved)
+        #expect(screen.contains("remembered"), "\(width) columns, ascii: \(ascii)")
+      }
+    }
+  }
+
   @Test func theToggleNamesWhatItWillDo() {
     let hidden = TextRenderer().render(Screens.filled())
     let visible = TextRenderer().render(

@@ -27,7 +27,8 @@ import Testing
     #expect(
       result.standardError
         == "error: unknown option (argument 1); expected one of: --format, --trace, --auth, "
-        + "--auth-format, --client-id, --timeout, --width, --ascii, --coverage, --version, --help\n"
+        + "--auth-format, --client-id, --timeout, --width, --ascii, --session-file, --coverage, "
+        + "--version, --help\n"
         + "USAGE: login-replay [<options>] <file>\n"
         + "  See 'login-replay --help' for more information.\n")
   }

@@ -49,7 +49,9 @@ import Testing
     let objects = try result.jsonObjects()
     let types = Set(objects.compactMap { $0["type"] as? String })
     #expect(
-      types.isSubset(of: ["action", "respond", "wait", "settle", "expect", "snapshot", "summary"]))
+      types.isSubset(of: [
+        "action", "respond", "wait", "settle", "expect", "snapshot", "relaunch", "summary",
+      ]))
     #expect(objects.last?["type"] as? String == "summary")
     let actions = objects.filter { $0["type"] as? String == "action" }
     #expect(objects.last?["actions"] as? Int == actions.count)

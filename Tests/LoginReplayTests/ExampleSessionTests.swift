@@ -21,6 +21,7 @@ import Testing
     let required: Set = [
       "demo.login", "wrong-password.login", "offline-retry.login", "cancel.login",
       "timeout.login", "double-submit.login", "validation.login", "tour.login",
+      "remember.login",
     ]
     #expect(required.isSubset(of: names), "missing: \(required.subtracting(names))")
   }

@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginRuntime
 
 @testable import LoginReplay
 
@@ -6,8 +7,10 @@ import LoginFlow
 ///
 /// It applies `reduce` directly and keeps its own virtual clock: requests answer after their
 /// `respond` delay (the demo service's rules and 1.5 s when none is queued) and time out
-/// after 30 s. It is not the real runner (that one drives the store); it only lets the
-/// tests catch an example whose expectations contradict the login machine.
+/// after 30 s; the session is remembered in a variable, dated by the clock from the Unix
+/// epoch, and `relaunch` starts over from it. It is not the real runner (that one drives the
+/// store); it only lets the tests catch an example whose expectations contradict the login
+/// machine.
 struct ReferenceModel {
   struct Request {
     var attempt: Int
@@ -29,6 +32,8 @@ struct ReferenceModel {
   /// How many late answers were dropped so far.
   var droppedAnswers = 0
   let timeout: Duration = .seconds(30)
+  var stored: StoredSession?
+  var failingSaves = false
 
   mutating func run(_ located: LocatedCommand) {
     switch located.command {
@@ -60,6 +65,12 @@ struct ReferenceModel {
             + "expected \(evaluation.expected), got \(evaluation.actual)")
       }
     case .snapshot: break
+    case .relaunch:
+      state = LoginState()
+      requests = []
+      lastEffects = []
+      if let stored { apply(.sessionRestored(stored, now: Timestamp(sinceEpoch: now))) }
+    case .sessionStore(let mode): failingSaves = mode == .failing
     }
   }
 
@@ -106,6 +117,16 @@ struct ReferenceModel {
       case .cancelAuthentication(let attempt):
         lateAnswers += requests.filter { $0.attempt == attempt }.map(\.answerAt)
         requests.removeAll { $0.attempt == attempt }
+      case .saveSession(let session):
+        if failingSaves {
+          apply(.sessionSaveFailed)
+        } else {
+          stored = StoredSession(
+            remembering: session, at: Timestamp(sinceEpoch: now),
+            defaultLifetime: LoginStore.defaultSessionLifetime)
+        }
+      case .clearSession:
+        stored = nil
       }
     }
   }

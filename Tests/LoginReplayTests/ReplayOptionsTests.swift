@@ -108,7 +108,7 @@ import Testing
       + "as in 30s"
     let options =
       "--format, --trace, --auth, --auth-format, --client-id, --timeout, --width, --ascii, "
-      + "--coverage, --version, --help"
+      + "--session-file, --coverage, --version, --help"
     let authExpectation = "expected demo, or an http:// or https:// URL with a host"
     let cases: [([String], UsageError.Kind, String)] = [
       (
@@ -234,6 +234,22 @@ import Testing
       (
         ["-", "--coverage", "a.login", "-"], .extraArgument(position: 4),
         "unexpected argument (argument 4); expected a single session file"
+      ),
+      (
+        ["--session-file", "", "a.login"],
+        .badValue(
+          option: "--session-file", expected: "the path of a file, such as /tmp/login/session.json",
+          suggestion: nil),
+        "bad value for '--session-file'; expected the path of a file, such as "
+          + "/tmp/login/session.json"
+      ),
+      (
+        ["--session-file=/tmp/Secret123/", "a.login"],
+        .badValue(
+          option: "--session-file", expected: "the path of a file, such as /tmp/login/session.json",
+          suggestion: nil),
+        "bad value for '--session-file'; expected the path of a file, such as "
+          + "/tmp/login/session.json"
       ),
       (
         ["--coverage", "-", "missing.login"], .missingFileAt(position: 3),

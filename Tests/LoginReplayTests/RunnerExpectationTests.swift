@@ -80,8 +80,9 @@ import Testing
         expect effects cancel-authentication
         submit
         wait 1.5s
-        expect effects none
+        expect effects save-session
         logout
+        expect effects clear-session
         submit
         expect effects none
 

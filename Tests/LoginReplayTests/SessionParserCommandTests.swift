@@ -77,7 +77,13 @@ import Testing
     ("expect password-length 12", .expect(.passwordLength(12))),
     ("expect requests-in-flight 1", .expect(.requestsInFlight(1))),
     ("expect dropped-answers 3", .expect(.droppedAnswers(3))),
+    ("expect effects save-session", .expect(.effects([.saveSession]))),
+    ("expect effects clear-session", .expect(.effects([.clearSession]))),
     ("snapshot", .snapshot),
+    ("relaunch", .relaunch),
+    ("session-store failing", .sessionStore(.failing)),
+    ("session-store working", .sessionStore(.working)),
+    ("\"session-store\" \"failing\"", .sessionStore(.failing)),
   ]
 
   @Test(arguments: rows)

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SessionParserErrorTests {
   static let commandList =
     "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, close, respond, "
-    + "wait, settle, expect, snapshot"
+    + "wait, settle, expect, snapshot, relaunch, session-store"
   static let outcomes =
     "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
     + "unexpected"
@@ -197,7 +197,7 @@ import Testing
     (
       "expect effects authenticate login", 29,
       "bad value for 'expect effects'; expected none, or effect names: authenticate, "
-        + "cancel-authentication"
+        + "cancel-authentication, save-session, clear-session"
     ),
     (
       "expect effects none authenticate", 21,

@@ -152,7 +152,9 @@ struct ClockChoiceTests {
       let ends = events.all.filter {
         switch $0 {
         case .effectFinished, .effectTimedOut, .effectCancelled: true
-        case .transition, .effectStarted, .responseDropped: false
+        case .transition, .effectStarted, .responseDropped, .sessionSaved, .sessionNotSaved,
+          .sessionCleared, .sessionNotCleared, .sessionDiscarded:
+          false
         }
       }
       #expect(ends.count == 1, "\(ends)")

@@ -46,6 +46,10 @@ final class InvariantChecker: Sendable {
         if !state.abandoned.contains(attempt) {
           state.violations.append("dropped a response that was not stale: \(event)")
         }
+      case .sessionSaved, .sessionNotSaved:
+        if state.phase != .succeeded { state.violations.append("saved outside a login: \(event)") }
+      case .sessionCleared, .sessionNotCleared, .sessionDiscarded:
+        break
       }
     }
   }

@@ -37,7 +37,9 @@ struct ResetTests {
   ])
   func resetWithNothingRunningReturnsToTheFirstScreen(_ start: LoginState) async {
     await withStrictStoreTester(initialState: start) { tester in
-      await tester.send(.reset) { $0 = LoginState(attempt: start.attempt) }
+      // Leaving a login forgets the remembered session, as a logout does.
+      let effects: [LoginEffect] = start.isLoggedIn ? [.clearSession] : []
+      await tester.send(.reset, effects: effects) { $0 = LoginState(attempt: start.attempt) }
     }
   }
 

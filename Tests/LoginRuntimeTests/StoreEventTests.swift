@@ -53,8 +53,8 @@ struct StoreEventTests {
         "[5.25s] dropped late response to authenticate(2): server-error after 0.25s",
         "[6.75s] finished authenticate(3): success after 1.5s",
         "[6.75s] transition authResponse(3, success(AuthSession(token: <redacted>))): "
-          + "submitting(3) -> succeeded",
-        "[6.75s] transition logoutTapped: succeeded -> idle",
+          + "submitting(3) -> succeeded [save-session]",
+        "[6.75s] transition logoutTapped: succeeded -> idle [clear-session]",
       ])
     for line in lines + events.all.map({ String(reflecting: $0) }) {
       #expect(!line.contains(Fixtures.password))

@@ -138,7 +138,7 @@ struct StoreTests {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
       }
-      await tester.send(.logoutTapped) {
+      await tester.send(.logoutTapped, effects: [.clearSession]) {
         $0.phase = .idle
         $0.isPasswordVisible = false
       }

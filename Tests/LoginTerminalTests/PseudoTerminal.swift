@@ -26,8 +26,12 @@ final class PseudoTerminal {
   private var mark = 0
   private var exitStatus: Int32?
 
-  /// Starts `login-tui` with `arguments` on a new pseudo-terminal of `columns` x `rows`.
-  init(_ arguments: [String], columns: UInt16 = 100, rows: UInt16 = 40) throws {
+  /// Starts `login-tui` with `arguments` on a new pseudo-terminal of `columns` x `rows`,
+  /// with `environment` (`NAME=value`) added to its minimal environment.
+  init(
+    _ arguments: [String], columns: UInt16 = 100, rows: UInt16 = 40,
+    environment extra: [String] = []
+  ) throws {
     let binary = try TerminalBinary.path()
     var master: Int32 = 0
     var slave: Int32 = 0
@@ -39,7 +43,7 @@ final class PseudoTerminal {
     tcgetattr(slave, &attributes)
     // Everything the child needs is made before fork: after it, only exec.
     let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    let environment = ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"]
+    let environment = ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"] + extra
     let envp = environment.map { strdup($0) } + [nil]
     defer {
       for pointer in argv { free(pointer) }

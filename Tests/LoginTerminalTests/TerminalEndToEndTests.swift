@@ -1,5 +1,7 @@
 import Foundation
+import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -106,6 +108,62 @@ import Testing
     let everything = String(decoding: terminal.output, as: UTF8.self)
     #expect(!everything.contains(DemoAuthService.password))
     #expect(!everything.contains("\u{1B}[?1049h"))
+  }
+
+  @Test func rememberKeepsTheSessionUntilLogout() throws {
+    let state = try TemporaryDirectory()
+    defer { state.remove() }
+    let environment = ["XDG_STATE_HOME=\(state.path)"]
+    let path = state.path("loginflow", "session.json")
+    let first = try PseudoTerminal(
+      ["--remember", "--demo-delay", "0.1s"], environment: environment)
+    try Self.typeCredentials(first, password: DemoAuthService.password)
+    first.send("\r")
+    try first.waitFor("Log Out")
+    first.send("\u{03}")
+    #expect(try first.waitForExit() == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect(attributes[.posixPermissions] as? Int == 0o600)
+    let contents = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!contents.contains(DemoAuthService.password))
+
+    // The second launch opens logged in; its logout removes the file.
+    let second = try PseudoTerminal(["--remember"], environment: environment)
+    let screen = try second.waitFor("Log Out")
+    #expect(screen.contains("Login successful"))
+    #expect(!screen.contains("Log In"))
+    second.send("\r")  // the focus is on Log Out
+    try second.waitFor("Log In")
+    second.send("\u{03}")
+    #expect(try second.waitForExit() == 0)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(!String(decoding: second.output, as: UTF8.self).contains(DemoAuthService.token))
+
+    // Without --remember, nothing is read.
+    try FileSessionStore(path: path).save(
+      StoredSession(token: "t", expiresAt: Timestamp(sinceEpoch: .seconds(Int64.max))))
+    let third = try PseudoTerminal([], environment: environment)
+    try third.waitFor("Log In")
+    third.send("\u{03}")
+    #expect(try third.waitForExit() == 0)
+  }
+
+  @Test func rememberRefusesASessionFileOthersCanRead() throws {
+    let state = try TemporaryDirectory()
+    defer { state.remove() }
+    let path = state.path("loginflow", "session.json")
+    try FileSessionStore(path: path).save(
+      StoredSession(token: "tok-SECRET", expiresAt: Timestamp(sinceEpoch: .seconds(Int64.max))))
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+    let terminal = try PseudoTerminal(
+      ["--remember"], environment: ["XDG_STATE_HOME=\(state.path)"])
+    try terminal.waitFor("chmod 600")
+    #expect(try terminal.waitForExit() == 3)
+    let printed = String(decoding: terminal.output, as: UTF8.self)
+    #expect(printed.contains("error: the session file \(path) can be read or changed by other"))
+    #expect(printed.contains("chmod 600"))
+    #expect(!printed.contains("tok-SECRET"))
+    #expect(!printed.contains("\u{1B}[?1049h"))  // nothing was drawn
   }
 
   @Test func withoutATerminalItExitsTwoAndPointsToLoginReplay() throws {

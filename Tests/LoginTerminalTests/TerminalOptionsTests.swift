@@ -40,6 +40,19 @@ import Testing
     #expect(throws: UsageError.self) { try TerminalOptions.parse(["--auth", "ftp://x"]) }
   }
 
+  @Test func rememberIsAFlag() throws {
+    #expect(try TerminalOptions.parse([]) == .run(TerminalOptions()))
+    #expect(!TerminalOptions().remember)
+    guard case .run(let options) = try TerminalOptions.parse(["--remember"]) else {
+      Issue.record("not a run")
+      return
+    }
+    #expect(options.remember)
+    #expect(throws: UsageError.self) { try TerminalOptions.parse(["--remember=yes"]) }
+    #expect(TerminalOptions.helpText.contains("~/.local/state/loginflow/session.json"))
+    #expect(TerminalOptions.helpText.contains("3  with --remember, the session file was refused"))
+  }
+
   @Test func theHelpIsBuiltFromTheDeclarations() {
     let help = TerminalOptions.helpText
     for option in TerminalOptions.Option.allCases {

@@ -1,6 +1,6 @@
 /// A property every reachable state of the login system must have.
 ///
-/// Each is checked at every state the explorer reaches (the last two from that state, by
+/// Each is checked at every state the explorer reaches (7, 8 and 10 also from that state, by
 /// running the clock on); `Docs/Explorer.md` says why each matters.
 public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
   /// At most one request in flight, and `submitting` exactly while it is.
@@ -27,6 +27,9 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   case storeAddsNothing
   /// Once every pending answer has come, the store holds no request and the clock no sleeper.
   case nothingAccumulates
+  /// The session store keeps a session exactly while the user is logged in with a session
+  /// that was saved, and it is that session; a relaunch restores one only before it expires.
+  case rememberedExactlyWhileLoggedIn
 
   /// The invariant's name in output, such as `one-request-in-flight`.
   public var name: String {
@@ -41,6 +44,7 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
     case .boundedLiveness: "bounded-liveness"
     case .storeAddsNothing: "store-adds-nothing"
     case .nothingAccumulates: "nothing-accumulates"
+    case .rememberedExactlyWhileLoggedIn: "remembered-exactly-while-logged-in"
     }
   }
 

@@ -96,7 +96,39 @@ final class InvariantChecker {
     if let folded = foldedState(of: system), folded != state {
       fail(.storeAddsNothing, "the store's state differs from reduce over its actions")
     }
+
+    // 11. The session is remembered exactly while logged in, and restored only unexpired.
+    if let detail = Self.rememberedViolation(
+      state: state, kept: system.keptSession, relaunched: step.event == .relaunch,
+      at: system.wallClock.now())
+    {
+      fail(.rememberedExactlyWhileLoggedIn, detail)
+    }
     return found
+  }
+
+  /// What breaks invariant 11 with `kept` in the session store when the screen shows
+  /// `state`, `relaunched` just now at `now`; `nil` when it holds.
+  static func rememberedViolation(
+    state: LoginState, kept: StoredSession?, relaunched: Bool, at now: Timestamp
+  ) -> String? {
+    let saved = state.isLoggedIn && !state.sessionNotRemembered
+    switch (saved, kept) {
+    case (true, nil):
+      return "the user is logged in but no session is kept for the next launch"
+    case (false, .some):
+      return state.isLoggedIn
+        ? "a session is kept though saving it failed"
+        : "a session is kept though the user is logged out"
+    case (true, .some(let kept)):
+      if kept.token != state.session?.token {
+        return "the session kept is not the one logged in"
+      }
+      if relaunched, kept.isExpired(at: now) { return "a relaunch restored an expired session" }
+      return nil
+    case (false, nil):
+      return nil
+    }
   }
 
   // MARK: From a state, with the clock running on
@@ -168,7 +200,8 @@ final class InvariantChecker {
           stale.append(transition)
         }
         answered = nil
-      case .effectStarted, .effectCancelled, .responseDropped:
+      case .effectStarted, .effectCancelled, .responseDropped, .sessionSaved, .sessionNotSaved,
+        .sessionCleared, .sessionNotCleared, .sessionDiscarded:
         break
       }
     }
@@ -215,28 +248,40 @@ final class InvariantChecker {
         {
           fail("the store applied an answer to request \(attempt), which had already ended")
         }
+      case .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared,
+        .sessionDiscarded:
+        // A session effect runs within the transition that asked for it: it neither ends a
+        // request nor stands between an answer and its transition.
+        continue
       }
       answered = nil
     }
     return found
   }
 
-  /// The state `reduce` gives over the actions the store reports applying, or `nil` when
-  /// the reported actions cannot be rebuilt.
+  /// The state `reduce` gives over the actions the current store reports applying, or `nil`
+  /// when the reported actions cannot be rebuilt.
   func foldedState(of system: ExploredSystem) -> LoginState? {
     var state = LoginState()
     var userActions = system.sentActions.makeIterator()
-    for event in system.allEvents {
+    for event in system.currentEvents {
       guard case .transition(let transition) = event.kind else { continue }
       let action: LoginAction
-      if transition.action == .authResponse {
+      switch transition.action {
+      case .authResponse:
         guard let response = transition.response else { return nil }
         let session = AuthSession(token: DemoAuthService.token)
         action = .authResponse(
           attempt: response.attempt, response.outcome.result(session: session))
-      } else if transition.action == .storeClosed {
+      case .sessionRestored:
+        guard let restored = system.restoredAction else { return nil }
+        action = restored
+      case .sessionSaveFailed:
+        action = .sessionSaveFailed
+      case .storeClosed:
         action = .storeClosed  // fed back by the store's close, not sent by the explorer
-      } else {
+      case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
+        .cancelTapped, .logoutTapped, .reset:
         guard let next = userActions.next(), next.kind == transition.action else { return nil }
         action = next
       }

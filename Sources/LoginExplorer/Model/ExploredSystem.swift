@@ -3,11 +3,13 @@ import LoginReplay
 import LoginRuntime
 
 /// One run of the real system: a fresh ``LoginStore`` on a ``VirtualClock``, with the scripted
-/// server `login-replay` uses, driven one ``ExplorerEvent`` at a time.
+/// server `login-replay` uses and a session store in memory, driven one ``ExplorerEvent`` at a
+/// time.
 ///
 /// Nothing here re-implements the store: events go through `send`, answers and timeouts
-/// through the clock, exactly as a session file's commands do. What the run observes — the
-/// store's events, its state, the server's open requests — is what the invariants read.
+/// through the clock, a relaunch through a fresh store over the same session store, exactly
+/// as a session file's commands do. What the run observes — the store's events, its state,
+/// the server's open requests, the session kept — is what the invariants read.
 final class ExploredSystem {
   /// What happened to one auth request, as the store's events tell it.
   struct Request: Hashable {
@@ -44,29 +46,57 @@ final class ExploredSystem {
   let machine: Machine
   let timeout: Duration
   let clock = VirtualClock()
-  let service: ScriptedAuthService
-  let store: LoginStore
+  /// The dates the stores see: the virtual clock's, from the Unix epoch.
+  let wallClock: WallClock
+  /// Where the session is remembered; it outlives every store of the run.
+  let sessionStore = ReplaySessionStore(InMemorySessionStore())
+  /// The current store's server, and the current store: both replaced at a relaunch.
+  private(set) var service: ScriptedAuthService
+  private(set) var store: LoginStore
   private let log = Locked<[StoreEvent]>([])
   private var readEvents = 0
-  /// Every request the store started, by attempt.
+  /// Where the current store's events start in ``allEvents``.
+  private var generationStart = 0
+  /// When the current store was created: its event times count from there.
+  private var storeStart = VirtualClock.Instant.zero
+  /// Every request the current store started, by attempt.
   private(set) var requests: [Int: Request] = [:]
-  /// Whether the store was closed: from then on it ignores every action.
+  /// Whether the current store was closed: from then on it ignores every action.
   private(set) var isClosed = false
-  /// The user actions the explorer sent, in order, for folding the reducer (invariant 9).
+  /// The user actions the explorer sent to the current store, in order, for folding the
+  /// reducer (invariant 9).
   private(set) var sentActions: [LoginAction] = []
-  /// Every event the store reported so far.
+  /// The `sessionRestored` the current store applied at its launch, if it found a session.
+  private(set) var restoredAction: LoginAction?
+  /// Every event the stores reported so far, the closed ones' included.
   var allEvents: [StoreEvent] { log.withLock { $0 } }
+  /// The events of the current store.
+  var currentEvents: [StoreEvent] { log.withLock { Array($0[generationStart...]) } }
+  /// The session kept now (never failing: the failures are the saves').
+  var keptSession: StoredSession? { try? sessionStore.load() }
 
   init(machine: Machine, timeout: Duration) {
     self.machine = machine
     self.timeout = timeout
+    wallClock = .virtual(clock)
     service = ScriptedAuthService(clock: clock)
-    let log = self.log
-    store = LoginStore(
-      service: service, clock: clock, timeout: timeout,
-      onEvent: { event in log.withLock { $0.append(event) } },
-      reducer: machine.reduce, faults: machine.faults)
+    store = Self.makeStore(
+      service: service, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
+      log: log, machine: machine, timeout: timeout)
     service.reportLateAnswers(to: store)
+  }
+
+  /// A store of this system: the machine's, remembering into `sessionStore`, reporting to
+  /// `log`.
+  private static func makeStore(
+    service: ScriptedAuthService, clock: VirtualClock, wallClock: WallClock,
+    sessionStore: ReplaySessionStore, log: Locked<[StoreEvent]>, machine: Machine,
+    timeout: Duration
+  ) -> LoginStore {
+    LoginStore(
+      service: service, clock: clock, timeout: timeout, sessionStore: sessionStore,
+      wallClock: wallClock, onEvent: { event in log.withLock { $0.append(event) } },
+      reducer: machine.reduce, faults: machine.faults)
   }
 
   /// Runs `events` from the start on a fresh system, hands it and its steps to `body`, then
@@ -109,6 +139,16 @@ final class ExploredSystem {
       isClosed = true
       await store.close()
       await clock.waitUntilIdle()
+    case .relaunch:
+      events = await relaunch()
+    case .advanceFailingSave:
+      sessionStore.failsSaves = true
+      _ = await clock.advanceToNextDeadline()
+      sessionStore.failsSaves = false
+    case .expireSession:
+      if let kept = keptSession {
+        await clock.advance(to: VirtualClock.Instant(offset: kept.expiresAt.sinceEpoch))
+      }
     case .submit(let fate):
       let count = requests.count
       await send(.submitTapped)
@@ -149,6 +189,33 @@ final class ExploredSystem {
     await clock.waitUntilIdle()
   }
 
+  /// Closes the store and stops its server, as when the app is killed, then starts a fresh
+  /// store and server over the same session store and clock, and launches it. Returns the
+  /// closed store's last events (the requests its closing cancelled).
+  private func relaunch() async -> [StoreEvent] {
+    await store.close()
+    let closing = ingest()
+    let successor = ScriptedAuthService(clock: clock)
+    service.handOverQueue(to: successor)
+    service.shutDown()
+    await clock.waitUntilIdle()
+    generationStart = log.withLock { $0.count }
+    readEvents = generationStart
+    storeStart = clock.now
+    requests = [:]
+    sentActions = []
+    isClosed = false
+    service = successor
+    store = Self.makeStore(
+      service: successor, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
+      log: log, machine: machine, timeout: timeout)
+    successor.reportLateAnswers(to: store)
+    restoredAction = keptSession.map { .sessionRestored($0, now: wallClock.now()) }
+    await store.restoreSession()
+    await clock.waitUntilIdle()
+    return closing
+  }
+
   /// Reads the events not read yet into the request ledger; returns them.
   @discardableResult
   private func ingest() -> [StoreEvent] {
@@ -157,14 +224,15 @@ final class ExploredSystem {
     for event in events {
       switch event.kind {
       case .effectStarted(let attempt):
-        // The store was made at the clock's zero, so its event times are the clock's.
-        requests[attempt] = Request(start: VirtualClock.Instant(offset: event.time))
+        // The store's event times count from its creation.
+        requests[attempt] = Request(start: storeStart.advanced(by: event.time))
       case .effectFinished(let attempt, _, _): end(attempt, .finished)
       case .effectCancelled(let attempt, _): end(attempt, .cancelled)
       case .effectTimedOut(let attempt, _): end(attempt, .timedOut)
       case .responseDropped(let attempt, _, _):
         requests[attempt]?.droppedLate = true
-      case .transition:
+      case .transition, .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared,
+        .sessionDiscarded:
         break
       }
     }

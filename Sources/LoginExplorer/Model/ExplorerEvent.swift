@@ -11,7 +11,9 @@ import LoginRuntime
 /// DURATION` line right after `submit` does, so every path is a session `login-replay` can
 /// run. Time moves only by ``advance``, to the earliest pending deadline (an answer, a late
 /// answer, the store's timeout), so the order in which things fall due is explored, not
-/// sampled.
+/// sampled. The remembered session adds three events: the user relaunches the app, the
+/// login that comes next is not saved (the session store fails), and the remembered
+/// session's expiry passes.
 public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   /// `set email` to a sample.
   case setEmail(EmailSample)
@@ -30,8 +32,16 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   /// `close`: the store closes. Afterwards the store ignores every action, so only the
   /// clock moves on (late answers still come and are dropped).
   case close
+  /// `relaunch`: the app is killed and opened again over the same session store.
+  case relaunch
   /// `wait` until the earliest pending deadline, delivering what falls due then.
   case advance
+  /// ``advance`` with the session store failing every save (`session-store failing`, then
+  /// back to `working`): offered only when what falls due next is a login, whose save then
+  /// fails.
+  case advanceFailingSave
+  /// `wait` until the remembered session expires: offered only while one is kept unexpired.
+  case expireSession
   /// `wait` this long: not in the alphabet, but how a counterexample found by running the
   /// clock on from a state (invariants 7, 8, 10) reaches its failing moment.
   case wait(Duration)
@@ -51,8 +61,11 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .cancelTapped: [.cancel]
     case .logoutTapped: [.logout]
     case .reset: [.reset]
-    case .authResponse: []
     case .storeClosed: [.close]
+    case .sessionRestored: [.relaunch]
+    // Answers come from the server and the session store: explored through the fates of a
+    // submit and ``advanceFailingSave``.
+    case .authResponse, .sessionSaveFailed: []
     }
   }
 
@@ -68,7 +81,10 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .logout: "log out"
     case .reset: "reset"
     case .close: "close the store"
+    case .relaunch: "relaunch the app"
     case .advance: "wait for the next deadline"
+    case .advanceFailingSave: "wait for the next deadline, the login's save failing"
+    case .expireSession: "wait until the remembered session expires"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"
     }
   }

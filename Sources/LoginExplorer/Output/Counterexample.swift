@@ -54,6 +54,13 @@ public struct Counterexample: Sendable {
     case .logout: return ["logout"]
     case .reset: return ["reset"]
     case .close: return ["close"]
+    case .relaunch: return [SessionCommand.relaunch.description]
+    case .advanceFailingSave:
+      return [
+        SessionCommand.sessionStore(.failing).description,
+        SessionCommand.wait(step.elapsed).description,
+        SessionCommand.sessionStore(.working).description,
+      ]
     case .submit(.none): return ["submit"]
     case .submit(.some(let fate)):
       guard step.startedRequest else { return ["submit"] }
@@ -61,7 +68,7 @@ public struct Counterexample: Sendable {
         "submit",
         "respond \(fate.outcome.name) after \(DurationLiteral.format(fate.delay(timeout: timeout)))",
       ]
-    case .advance, .wait:
+    case .advance, .wait, .expireSession:
       return ["wait \(DurationLiteral.format(step.elapsed))"]
     }
   }
@@ -70,8 +77,9 @@ public struct Counterexample: Sendable {
   static func expectations(after path: [ExplorerEvent], timeout: Duration) async -> [String] {
     await ExploredSystem.run(path, machine: .correct, timeout: timeout) { correct, _ in
       let state = await correct.store.state
+      // A relaunch forgets the effects of the closed store's last action.
       let effects =
-        correct.allEvents.reversed().lazy.compactMap { event -> [LoginEffect.Kind]? in
+        correct.currentEvents.reversed().lazy.compactMap { event -> [LoginEffect.Kind]? in
           guard case .transition(let transition) = event.kind else { return nil }
           return transition.effects.map(\.kind)
         }.first ?? []

@@ -125,6 +125,13 @@ package struct StateDiagram: Sendable {
     case .logoutTapped: action = .logoutTapped
     case .reset: action = .reset
     case .storeClosed: action = .storeClosed
+    case .sessionSaveFailed: action = .sessionSaveFailed
+    case .sessionRestored:
+      // Restored a second after it was saved, with a day of life left, or at its expiry.
+      let now = Timestamp(secondsSinceEpoch: 1)
+      let life: Duration = cell.condition == .expired ? .zero : .seconds(86_400)
+      action = .sessionRestored(
+        StoredSession(token: DemoAuthService.token, expiresAt: now.advanced(by: life)), now: now)
     case .authResponse:
       let answered: Int
       let result: Result<AuthSession, AuthError>
@@ -134,7 +141,7 @@ package struct StateDiagram: Sendable {
       case .currentAttempt(.some(let error)):
         (answered, result) = (attempt, .failure(error))
       case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
-        .formInvalid:
+        .formInvalid, .unexpired, .expired:
         (answered, result) = (attempt + 1, .success(AuthSession(token: DemoAuthService.token)))
       }
       action = .authResponse(attempt: answered, result)

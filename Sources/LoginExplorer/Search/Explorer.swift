@@ -99,21 +99,26 @@ package struct Explorer {
   }
 
   /// The events to try after `path`: every user event, with `submit` split into its fates
-  /// when it starts a request, and `advance` when something is due.
+  /// when it starts a request; `advance` when something is due, and `advanceFailingSave`
+  /// too when what is due is a login; `expireSession` while a session is kept unexpired.
   ///
   /// Closing is bounded: `close` is tried only while something is due (a request, its
   /// timeout, a late answer), since closing a store with no work left ends nothing and only
   /// freezes the screen as it is; and once the store is closed only `advance` is tried,
-  /// since a closed store ignores every action.
+  /// since a closed store ignores every action (a `relaunch` closes the store itself, so
+  /// relaunching a closed one is left out too).
   private func events(after path: [ExplorerEvent]) async -> [ExplorerEvent] {
-    let (somethingIsDue, isClosed, submitStarts) = await ExploredSystem.run(
-      path, machine: machine, timeout: timeout
-    ) { system, _ in
-      let somethingIsDue = system.clock.nextDeadline != nil
-      guard !system.isClosed else { return (somethingIsDue, true, false) }
-      // Probing changes the run, so it comes last.
-      return (somethingIsDue, false, await system.perform(.submit(nil)).startedRequest)
-    }
+    let (somethingIsDue, isClosed, loginIsDue, sessionCanExpire, submitStarts) =
+      await ExploredSystem.run(path, machine: machine, timeout: timeout) { system, _ in
+        let next = system.clock.nextDeadline
+        guard !system.isClosed else { return (next != nil, true, false, false, false) }
+        let loginIsDue = await Self.loginIsDue(in: system, at: next)
+        let sessionCanExpire =
+          system.keptSession.map { !$0.isExpired(at: system.wallClock.now()) } ?? false
+        // Probing changes the run, so it comes last.
+        let submitStarts = await system.perform(.submit(nil)).startedRequest
+        return (next != nil, false, loginIsDue, sessionCanExpire, submitStarts)
+      }
     guard !isClosed else { return somethingIsDue ? [.advance] : [] }
     var events = ExplorerEvent.userEvents.flatMap { event -> [ExplorerEvent] in
       if event == .close, !somethingIsDue { return [] }
@@ -121,6 +126,20 @@ package struct Explorer {
       return Fate.all.map(ExplorerEvent.submit)
     }
     if somethingIsDue { events.append(.advance) }
+    if loginIsDue { events.append(.advanceFailingSave) }
+    if sessionCanExpire { events.append(.expireSession) }
     return events
+  }
+
+  /// Whether the next deadline, `next`, delivers a login: the request in flight answers
+  /// success then, before its timeout.
+  private static func loginIsDue(
+    in system: ExploredSystem, at next: VirtualClock.Instant?
+  ) async -> Bool {
+    guard let next, let attempt = await system.store.attemptInFlight,
+      let request = system.requests[attempt], let fate = request.fate,
+      fate.outcome == .success, fate.timing == .early
+    else { return false }
+    return request.start.advanced(by: fate.delay(timeout: system.timeout)) == next
   }
 }

@@ -13,8 +13,18 @@ import LoginRuntime
 /// - times become offsets from now (every deadline is a multiple of `T/2` after a start, so
 ///   there are finitely many), and an abandoned request whose late answer comes only at the
 ///   end of time is left out, as are duplicate late answers (each is dropped on its own, so
-///   how many wait changes nothing but the number of identical events).
+///   how many wait changes nothing but the number of identical events);
+/// - the session kept becomes whether there is one and whether it has expired: every kept
+///   session is the demo's, saved at a login, and only the explorer's `expireSession` (or a
+///   wait longer than its lifetime, which that also reaches) makes it expire.
 struct SystemKey: Hashable {
+  /// What the session store keeps.
+  enum Kept: Hashable {
+    case nothing
+    case unexpired
+    case expired
+  }
+
   /// The screen's state without attempt numbers.
   struct Screen: Hashable {
     var email: String
@@ -25,6 +35,7 @@ struct SystemKey: Hashable {
     var cappedInvalidCredentials: Int
     var emailLimitReached: Bool
     var passwordLimitReached: Bool
+    var sessionNotRemembered: Bool
   }
 
   /// A request whose answer is still to come, relative to now.
@@ -50,6 +61,8 @@ struct SystemKey: Hashable {
   var active: [Outstanding]
   /// Abandoned requests whose late answer is still to come, without duplicates.
   var lateAnswers: Set<Outstanding>
+  /// The session kept for the next launch.
+  var kept: Kept
 
   /// The key of `system` now.
   static func of(_ system: ExploredSystem, state: LoginState) -> SystemKey {
@@ -82,8 +95,15 @@ struct SystemKey: Hashable {
         lateAnswers.insert(late)
       }
     }
+    let kept: Kept
+    if let session = system.keptSession {
+      kept = session.isExpired(at: system.wallClock.now()) ? .expired : .unexpired
+    } else {
+      kept = .nothing
+    }
     return SystemKey(
-      screen: Screen(state), isClosed: system.isClosed, active: active, lateAnswers: lateAnswers)
+      screen: Screen(state), isClosed: system.isClosed, active: active, lateAnswers: lateAnswers,
+      kept: kept)
   }
 }
 
@@ -98,5 +118,6 @@ extension SystemKey.Screen {
       state.consecutiveInvalidCredentials, LoginState.passwordResetThreshold)
     emailLimitReached = state.emailLimitReached
     passwordLimitReached = state.passwordLimitReached
+    sessionNotRemembered = state.sessionNotRemembered
   }
 }

@@ -50,6 +50,9 @@ public enum AccessibleScreen {
       elements.append(AccessibleElement(role: .text, label: strings.signingIn, traits: [.busy]))
     case .succeeded:
       elements.append(AccessibleElement(role: .alert, label: strings.loginSuccessful))
+      if state.sessionNotRemembered {
+        elements.append(AccessibleElement(role: .text, label: strings.notRemembered))
+      }
       elements.append(AccessibleElement(role: .button, label: strings.logOut))
     }
     if state.suggestsPasswordReset {
@@ -60,10 +63,10 @@ public enum AccessibleScreen {
   }
 
   /// What to announce, once each, when the screen goes from `before` to `after`, in
-  /// `strings`: a request starting, a login error appearing, a successful login, a logout,
-  /// the password shown or hidden. Typing announces nothing, not even the inline email
-  /// error, which would interrupt every keystroke of an address being typed; the element
-  /// list carries it.
+  /// `strings`: a request starting, a login error appearing, a successful login, a login that
+  /// could not be remembered, a logout, the password shown or hidden. Typing announces
+  /// nothing, not even the inline email error, which would interrupt every keystroke of an
+  /// address being typed; the element list carries it.
   public static func announcements(
     from before: LoginState, to after: LoginState, strings: LoginStrings = .english
   ) -> [String] {
@@ -79,6 +82,9 @@ public enum AccessibleScreen {
     }
     if after.isLoggedIn, !before.isLoggedIn {
       spoken.append(strings.loginSuccessful)
+    }
+    if after.sessionNotRemembered, !before.sessionNotRemembered {
+      spoken.append(strings.notRemembered)
     }
     if before.isLoggedIn, !after.isLoggedIn {
       spoken.append(strings.loggedOut)

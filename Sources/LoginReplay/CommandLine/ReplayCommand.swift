@@ -20,6 +20,10 @@ public enum ReplayCommand {
   ///   `FILE:LINE:COLUMN: error: MESSAGE`) nothing runs and the result is 2. Then its commands
   ///   are streamed, one line at a time. A FILE that is not a regular file (a pipe, FIFO or
   ///   device) can be read only once, so it runs like `-`; a directory is a usage error.
+  /// - Before the first command the run launches like an app: the remembered session (in
+  ///   memory, or the `--session-file`) is restored. A session file the store refuses (other
+  ///   users can read it, another user owns it, it is not a regular file) prints
+  ///   `error: …`, runs nothing and returns 2.
   /// - `-` reads `standardInput` line by line on a thread of its own; a bad line is reported
   ///   and skipped, and the result is then 2.
   /// - Otherwise the result is 1 when an expectation failed, else 0.
@@ -82,9 +86,19 @@ public enum ReplayCommand {
     case .file(let path):
       return await runFile(path, realAuth: realAuth, runner: runner, output: output)
     case .standardInput:
+      guard await launch(runner, output: output) else { return .usageOrInputError }
       return await runStream(
         standardInput, fileName: SourceLocation.standardInputName, runner: runner)
     }
+  }
+
+  /// Launches `runner` (it restores the remembered session); a session store that refuses
+  /// what it keeps is reported as `error: …` and nothing runs. Returns whether to run.
+  private static func launch(_ runner: SessionRunner, output: any ReplayOutput) async -> Bool {
+    guard let refusal = await runner.launch() else { return true }
+    output.writeErrorLine("error: \(ReplaySessionStore.describe(refusal))")
+    await runner.abandon()
+    return false
   }
 
   /// `--coverage`: runs every session in turn, each on a fresh store and printed as it would
@@ -140,6 +154,7 @@ public enum ReplayCommand {
           for error in errors { output.writeErrorLine(error.description) }
           return .usageOrInputError
         }
+        guard await launch(runner, output: output) else { return .usageOrInputError }
         if let kept {
           for located in kept {
             guard !runner.isOutputClosed else { break }
@@ -152,6 +167,7 @@ public enum ReplayCommand {
         return .usageOrInputError
       case .stream(let descriptor):
         defer { _ = close(descriptor) }
+        guard await launch(runner, output: output) else { return .usageOrInputError }
         return await runStream(descriptor, fileName: path, runner: runner)
       }
       commands = try SessionCommandSequence(path: path)

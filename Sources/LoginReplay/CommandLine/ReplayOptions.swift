@@ -60,6 +60,7 @@ public struct ReplayOptions: Equatable, Sendable {
     case timeout = "--timeout"
     case width = "--width"
     case ascii = "--ascii"
+    case sessionFile = "--session-file"
     case coverage = "--coverage"
     case version = "--version"
     /// Also spelled `-h`.
@@ -80,6 +81,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .clientID: "id"
       case .timeout: "duration"
       case .width: "n"
+      case .sessionFile: "path"
       case .trace, .ascii, .coverage, .version, .help: nil
       }
     }
@@ -105,6 +107,10 @@ public struct ReplayOptions: Equatable, Sendable {
         "The screen width in columns, from \(widthRange.lowerBound) to "
           + "\(widthRange.upperBound)."
       case .ascii: "Draw plain ASCII instead of box-drawing characters."
+      case .sessionFile:
+        "Keep the remembered session in this file (created mode 0600, in a folder created "
+          + "0700), where relaunch restores it and the next run finds it; a file other users "
+          + "can read is refused. Without it the session is kept in memory for the run."
       case .coverage:
         "Run each session file in turn, each on a fresh store, then report which cells of the "
           + "transition table they ran (several files are allowed)."
@@ -134,7 +140,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .authFormat: return defaults.authFormat.rawValue
       case .clientID: return defaults.clientID
       case .timeout: return DurationLiteral.format(defaults.timeout)
-      case .trace, .width, .ascii, .coverage, .version, .help: return nil
+      case .trace, .width, .ascii, .sessionFile, .coverage, .version, .help: return nil
       }
     }
   }
@@ -164,6 +170,9 @@ public struct ReplayOptions: Equatable, Sendable {
   public var width: Int?
   /// `--ascii`: plain ASCII instead of box-drawing characters.
   public var ascii = false
+  /// `--session-file`: the file the session is remembered in (a ``FileSessionStore``);
+  /// `nil` keeps it in memory for the run.
+  public var sessionFile: String?
   /// `--coverage`: after the sessions, report the transition table's cells they ran.
   public var coverage = false
   /// The session FILE, or `-` for standard input: the first of ``inputs``.

@@ -41,6 +41,7 @@ extension ReplayOptions {
       case .timeout: parsed.timeout = try OptionValues.timeout(try cursor.value())
       case .width: parsed.width = try width(try cursor.value())
       case .ascii: parsed.ascii = try cursor.flag()
+      case .sessionFile: parsed.sessionFile = try sessionFile(try cursor.value())
       case .coverage: parsed.coverage = try cursor.flag()
       case .help, .version: throw UsageError(.unexpectedValue(option: name))
       }
@@ -63,6 +64,18 @@ extension ReplayOptions {
     parsed.input = first.input
     parsed.moreInputs = inputs.dropFirst().map(\.input)
     return .run(parsed)
+  }
+
+  /// `--session-file`: a path to a file, not empty and not ending in `/`.
+  private static func sessionFile(_ value: String) throws(UsageError) -> String {
+    guard !value.isEmpty, !value.hasSuffix("/"), !value.contains("\0") else {
+      throw UsageError(
+        .badValue(
+          option: Option.sessionFile.rawValue,
+          expected: "the path of a file, such as "
+            + "/tmp/login/session.json", suggestion: nil))
+    }
+    return value
   }
 
   private static func width(_ value: String) throws(UsageError) -> Int {

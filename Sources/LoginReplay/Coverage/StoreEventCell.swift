@@ -17,8 +17,14 @@ public enum StoreEventCell: String, CaseIterable, Hashable, Sendable, CustomStri
     case .effectTimedOut: self = .timeoutFired
     case .responseDropped: self = .lateAnswerDropped
     // A transition is a cell of the table; a request starts with the submit that caused
-    // it, finishes with the answer applied next, and is cancelled by the cancel tapped.
-    case .transition, .effectStarted, .effectFinished, .effectCancelled: return nil
+    // it, finishes with the answer applied next, and is cancelled by the cancel tapped. The
+    // session is saved or not by the login that asked for it (a failed save is the
+    // `sessionSaveFailed` cell next), cleared or not by the logout or expired restore that
+    // asked for it; a discarded one is what the session store kept before any action, not
+    // a step of the machine.
+    case .transition, .effectStarted, .effectFinished, .effectCancelled, .sessionSaved,
+      .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
+      return nil
     }
   }
 

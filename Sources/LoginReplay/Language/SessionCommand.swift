@@ -42,6 +42,12 @@ public enum SessionCommand: Equatable, Sendable {
   case expect(Expectation)
   /// `snapshot`: print the rendered screen now.
   case snapshot
+  /// `relaunch`: close the store, as when the app is killed, and start a fresh one over the
+  /// same session store, which restores the remembered session as an app's launch does.
+  case relaunch
+  /// `session-store failing|working`: make the session store fail every save from now on
+  /// (as a full disk or a read-only folder would), or work again.
+  case sessionStore(SessionStoreMode)
 
   /// How long after the request starts a `respond` answer arrives when `after` is omitted,
   /// the same as the demo service's delay.
@@ -49,6 +55,14 @@ public enum SessionCommand: Equatable, Sendable {
 
   /// The largest N a `backspace` line may give: 1,000,000. A larger N is a parse error.
   public static let maximumBackspaceCount = 1_000_000
+
+  /// What `session-store` makes of the session store's saves.
+  public enum SessionStoreMode: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// Every save fails, so a login is not remembered.
+    case failing
+    /// Saves work (the default).
+    case working
+  }
 
   /// A text field of the form, named `email` or `password` in session files.
   public enum Field: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -74,6 +88,8 @@ public enum SessionCommand: Equatable, Sendable {
     case .settle: .settle
     case .expect: .expect
     case .snapshot: .snapshot
+    case .relaunch: .relaunch
+    case .sessionStore: .sessionStore
     }
   }
 }

@@ -22,6 +22,8 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
     case .expect(let expectation):
       "expect \(expectation.subject.rawValue) \(expectation.expectedText)"
     case .snapshot: "snapshot"
+    case .relaunch: "relaunch"
+    case .sessionStore(let mode): "session-store \(mode.rawValue)"
     }
   }
 

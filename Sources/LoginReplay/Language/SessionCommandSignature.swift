@@ -17,6 +17,8 @@ extension SessionCommand {
     case settle
     case expect
     case snapshot
+    case relaunch
+    case sessionStore = "session-store"
 
     /// What follows the word in the command's synopsis, such as `email|password TEXT`;
     /// empty for a command without arguments.
@@ -25,7 +27,10 @@ extension SessionCommand {
       case .type, .set: "email|password TEXT"
       case .clear: "email|password"
       case .backspace: "email|password [N]"
-      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot: ""
+      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot,
+        .relaunch:
+        ""
+      case .sessionStore: "failing|working"
       case .respond: "OUTCOME [after DURATION]"
       case .wait: "DURATION"
       case .expect: "WHAT VALUE"
@@ -36,9 +41,10 @@ extension SessionCommand {
     var argumentCount: ArgumentCount {
       switch self {
       case .type, .set: .exactly(2)
-      case .clear, .wait: .exactly(1)
+      case .clear, .wait, .sessionStore: .exactly(1)
       case .backspace: .either(1, 2)
-      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot:
+      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot,
+        .relaunch:
         .exactly(0)
       case .respond: .either(1, 3)
       case .expect: .exactly(2)

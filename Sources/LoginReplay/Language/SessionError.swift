@@ -1,3 +1,5 @@
+import LoginRuntime
+
 /// A problem with a session file's text, at an exact place: the parse errors of `login-replay`.
 ///
 /// Its ``description`` is the line the user sees, `FILE:LINE:COLUMN: error: MESSAGE`, where
@@ -60,6 +62,9 @@ public struct SessionError: Error, Equatable, Sendable {
     /// A `wait` or `settle` that would move the virtual clock past
     /// ``SessionRunner/virtualTimeLimit``; `command` is `wait` or `settle`.
     case clockLimit(command: SessionCommand.Name)
+    /// A `relaunch` whose session store refused what it keeps (a file other users can read,
+    /// another user's, not a regular file): the new store starts logged out.
+    case sessionStoreRefused(SessionStoreError)
   }
 
   /// Why a backslash escape in a quoted string is wrong.
@@ -140,6 +145,9 @@ public struct SessionError: Error, Equatable, Sendable {
     case .clockLimit(let command):
       return "'\(command.rawValue)' would move the virtual clock past "
         + "\(DurationLiteral.format(SessionRunner.virtualTimeLimit)), its limit (about 31.7 years)"
+    case .sessionStoreRefused(let problem):
+      return "cannot restore the session at '\(SessionCommand.Name.relaunch.rawValue)': "
+        + ReplaySessionStore.describe(problem)
     }
   }
 

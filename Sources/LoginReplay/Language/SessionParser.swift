@@ -63,6 +63,17 @@ private struct LineParser {
     case .wait: return .wait(try duration(arguments[0], for: name))
     case .settle: return .settle
     case .snapshot: return .snapshot
+    case .relaunch: return .relaunch
+    case .sessionStore:
+      guard let mode = SessionCommand.SessionStoreMode(rawValue: arguments[0].text) else {
+        let modes = SessionCommand.SessionStoreMode.allCases.map(\.rawValue)
+        throw error(
+          .badValue(
+            command: .command(.sessionStore), expected: modes.joined(separator: " or "),
+            suggestion: Suggestion.closest(to: arguments[0].text, among: modes)),
+          at: arguments[0])
+      }
+      return .sessionStore(mode)
     case .respond: return try respond()
     case .expect: return .expect(try expectation())
     }

@@ -70,7 +70,9 @@ struct ReplayFormatter {
       return text
     case .jsonl:
       let effects = transition.effects.map { effect in
-        JSONValue.object(["name": .string(effect.name), "attempt": .int(effect.attempt)])
+        var object: [String: JSONValue] = ["name": .string(effect.name)]
+        if let attempt = effect.attempt { object["attempt"] = .int(attempt) }
+        return JSONValue.object(object)
       }
       var object: [String: JSONValue] = [
         "type": .string("action"),
@@ -86,32 +88,46 @@ struct ReplayFormatter {
     }
   }
 
-  /// A step in the life of an auth request; its raw value is the `event` of JSON lines.
-  enum RequestStep: String {
+  /// A step in the life of an auth request, or of the remembered session; its raw value is
+  /// the `event` of JSON lines.
+  enum LifecycleStep: String {
     case started
     case finished
     case cancelled
     case timedOut = "timed-out"
     /// The store dropped the answer of a request it no longer waited for.
     case dropped
+    case sessionSaved = "session-saved"
+    case sessionNotSaved = "session-not-saved"
+    case sessionCleared = "session-cleared"
+    case sessionNotCleared = "session-not-cleared"
+    case sessionDiscarded = "session-discarded"
 
-    /// What the text trace writes before `authenticate(N)`.
+    /// What the text trace writes: before `authenticate(N)` for a request's step, the whole
+    /// sentence (before a reason) for the session's.
     var traceWords: String {
       switch self {
       case .started, .finished, .cancelled: rawValue
       case .timedOut: "timed out"
       case .dropped: "dropped the late response to"
+      case .sessionSaved: "saved the session"
+      case .sessionNotSaved: "did not save the session"
+      case .sessionCleared: "cleared the saved session"
+      case .sessionNotCleared: "did not clear the saved session"
+      case .sessionDiscarded: "discarded the saved session"
       }
     }
   }
 
-  /// The output for a step in the life of an auth request (only with `--trace`).
+  /// The output for a step in the life of an auth request or of the remembered session
+  /// (only with `--trace`).
   func lifecycle(_ kind: StoreEvent.Kind, at when: Duration, line: Int) -> String? {
     guard trace else { return nil }
-    let step: RequestStep
-    let attempt: Int
+    let step: LifecycleStep
+    var attempt: Int?
     var outcome: String?
     var duration: Duration?
+    var reason: SessionStoreError?
     switch kind {
     case .transition:
       return nil
@@ -125,12 +141,24 @@ struct ReplayFormatter {
       (step, attempt, duration) = (.timedOut, number, took)
     case .responseDropped(let number, let result, let took):
       (step, attempt, outcome, duration) = (.dropped, number, result.name, took)
+    case .sessionSaved:
+      step = .sessionSaved
+    case .sessionNotSaved(let error):
+      (step, reason) = (.sessionNotSaved, error)
+    case .sessionCleared:
+      step = .sessionCleared
+    case .sessionNotCleared(let error):
+      (step, reason) = (.sessionNotCleared, error)
+    case .sessionDiscarded(let error):
+      (step, reason) = (.sessionDiscarded, error)
     }
     switch format {
     case .text, .accessible:
-      var text = "[\(time(when))] line \(line): \(step.traceWords) authenticate(\(attempt))"
+      var text = "[\(time(when))] line \(line): \(step.traceWords)"
+      if let attempt { text += " authenticate(\(attempt))" }
       if let outcome { text += ": \(outcome)" }
       if let duration { text += " after \(time(duration))" }
+      if let reason { text += ": \(ReplaySessionStore.describe(reason))" }
       return text
     case .jsonl:
       var object: [String: JSONValue] = [
@@ -138,11 +166,28 @@ struct ReplayFormatter {
         "line": .int(line),
         "time": .string(time(when)),
         "event": .string(step.rawValue),
-        "attempt": .int(attempt),
       ]
+      if let attempt { object["attempt"] = .int(attempt) }
       if let outcome { object["outcome"] = .string(outcome) }
       if let duration { object["duration"] = .string(time(duration)) }
+      if let reason { object["reason"] = .string(ReplaySessionStore.describe(reason)) }
       return JSONValue.object(object).text
+    }
+  }
+
+  /// A `relaunch`: a trace line in text, an object in JSON lines (always: a program driving
+  /// the replay needs to know the store is new), nothing otherwise.
+  func relaunch(at when: Duration, line: Int) -> String? {
+    switch format {
+    case .text, .accessible:
+      guard trace else { return nil }
+      return "[\(time(when))] line \(line): relaunched"
+    case .jsonl:
+      return JSONValue.object([
+        "type": .string(SessionCommand.Name.relaunch.rawValue),
+        "line": .int(line),
+        "time": .string(time(when)),
+      ]).text
     }
   }
 

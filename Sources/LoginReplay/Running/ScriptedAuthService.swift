@@ -177,6 +177,20 @@ package final class ScriptedAuthService: AuthService {
     }
   }
 
+  /// Moves the `respond` outcomes still queued here, in order, to `successor`: the server of
+  /// the store that replaces this one at a `relaunch`. The server outlives the app, so what a
+  /// session queued for it still answers the next requests.
+  package func handOverQueue(to successor: ScriptedAuthService) {
+    let queued = state.withLock { state -> [Decision] in
+      var queued: [Decision] = []
+      while let decision = state.queue.removeFirst() { queued.append(decision) }
+      return queued
+    }
+    successor.state.withLock { state in
+      for decision in queued { _ = state.queue.append(decision) }
+    }
+  }
+
   /// Stops every answer still pending and forgets the late ones; later requests fail at once.
   /// Call it after the store is closed, at the end of a run.
   package func shutDown() {

@@ -14,9 +14,14 @@ import LoginRuntime
 /// `respond` is rejected.
 ///
 /// Every event the store reports through its `onEvent` hook (transitions, including the
-/// responses and timeouts it feeds back, and each request's start, end, cancellation or
-/// timeout) is printed in order after the step that caused it. The runner keeps no history:
-/// memory stays flat however many commands run.
+/// responses and timeouts it feeds back, each request's start, end, cancellation or
+/// timeout, and what became of the remembered session) is printed in order after the step
+/// that caused it. The runner keeps no history: memory stays flat however many commands run.
+///
+/// The session is remembered in memory, or in the file of `--session-file`. The run starts
+/// like an app's launch (``launch()``): a remembered session is restored. `relaunch` closes
+/// the store and starts a fresh one over the same session store and clock, as when an app is
+/// killed and opened again.
 ///
 /// ```swift
 /// let runner = try SessionRunner(options: ReplayOptions(input: .standardInput), output: out)
@@ -44,9 +49,20 @@ public final class SessionRunner {
   /// shown, so the caller should stop sending commands and ``finish()``.
   public var isOutputClosed: Bool { output.failure != nil }
 
-  private let store: LoginStore
-  private let timing: Timing
+  private var store: LoginStore
+  private var timing: Timing
   private let inbox: EventInbox
+  /// Where the session is remembered: it outlives every store of the run.
+  private let sessionStore: ReplaySessionStore
+  /// What a fresh store is made of, at launch and at every `relaunch`.
+  private let storeRecipe: StoreRecipe
+  /// When the current store was created, on the run's clock: a store's event times count
+  /// from its creation, and are printed this much later.
+  private var storeStartedAt: Duration = .zero
+  /// Whether the first store has read the remembered session yet (see ``launch()``).
+  private var isLaunched = false
+  /// Whether the session store refused what it kept at a launch: the run then exits with 2.
+  private var sessionStoreRefused = false
   private let formatter: ReplayFormatter
   private let output: any ReplayOutput
   private var states: AsyncStream<LoginState>.Iterator?
@@ -62,7 +78,8 @@ public final class SessionRunner {
   /// Sets up the store, the clock and the auth service that `options` ask for.
   ///
   /// Only the options that shape a run are used (format, trace, auth, auth format, client
-  /// id, timeout, width, ascii); the input is the caller's business.
+  /// id, timeout, width, ascii, session file); the input is the caller's business. Nothing is
+  /// read from the session file until ``launch()``.
   ///
   /// - Throws: ``ReplaySetupError`` for a width the renderer refuses or an auth endpoint the
   ///   HTTP service refuses (plain `http` to a host that is not loopback, for one).
@@ -89,14 +106,15 @@ public final class SessionRunner {
       renderOptions = TextRenderer.Options(ascii: options.ascii)
     }
     let inbox = EventInbox()
-    let onEvent: @Sendable (StoreEvent) -> Void = { inbox.append($0) }
+    let sessionStore = ReplaySessionStore(options: options)
+    let recipe = StoreRecipe(
+      timeout: options.timeout, sessionStore: sessionStore,
+      onEvent: { inbox.append($0) }, reducer: reducer, faults: faults)
     switch options.auth {
     case .demo:
       let clock = VirtualClock()
       let service = ScriptedAuthService(clock: clock)
-      store = LoginStore(
-        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent,
-        reducer: reducer, faults: faults)
+      store = recipe.store(service: service, clock: clock)
       service.reportLateAnswers(to: store)
       timing = .virtual(clock, service)
     case .url(let endpoint):
@@ -119,12 +137,12 @@ public final class SessionRunner {
       }
       let clock = ContinuousClock()
       let start = clock.now
-      store = LoginStore(
-        service: service, clock: clock, timeout: options.timeout, onEvent: onEvent,
-        reducer: reducer, faults: faults)
-      timing = .real(start: start)
+      store = recipe.store(service: service, clock: clock)
+      timing = .real(start: start, service)
     }
     self.inbox = inbox
+    self.sessionStore = sessionStore
+    storeRecipe = recipe
     self.output = output
     countsCoverage = options.coverage
     formatter = ReplayFormatter(
@@ -135,6 +153,25 @@ public final class SessionRunner {
     if formatter.needsStates { states = store.states(buffering: .all).makeAsyncIterator() }
   }
 
+  /// Starts the run as an app's launch: the store reads the remembered session and restores
+  /// it if it has not expired (printed like any transition, at line 0).
+  ///
+  /// ``run(_:)`` launches first if this was not called; calling it again does nothing.
+  ///
+  /// - Returns: The session store's refusal of what it keeps (a file other users can read,
+  ///   another user's, not a regular file), which the caller reports as an error before
+  ///   running anything; `nil` otherwise. A corrupt, truncated or unknown-version file is no
+  ///   refusal: it is reported as a warning on standard error and the run starts logged out.
+  @discardableResult
+  public func launch() async -> SessionStoreError? {
+    guard !isLaunched else { return nil }
+    isLaunched = true
+    let problem = await restore()
+    guard let problem, problem.isRefusal else { return nil }
+    sessionStoreRefused = true
+    return problem
+  }
+
   /// Runs one command and prints what it produced, then flushes the output.
   ///
   /// A failed expectation is reported on standard error as
@@ -142,6 +179,7 @@ public final class SessionRunner {
   /// `respond` on the real clock is reported like a bad line (see ``reject(_:)``).
   public func run(_ located: LocatedCommand) async {
     guard !isFinished, !isOutputClosed else { return }
+    await launchReportingRefusal()
     await printEvents()  // on the real clock, whatever happened since the last command
     line = located.location.line
     switch located.command {
@@ -185,6 +223,10 @@ public final class SessionRunner {
     case .snapshot:
       let state = await store.state
       output.writeLine(formatter.snapshot(of: state, at: timing.elapsed, line: line))
+    case .relaunch:
+      await relaunch(at: located.location)
+    case .sessionStore(let mode):
+      sessionStore.failsSaves = mode == .failing
     }
     output.flush()
   }
@@ -212,24 +254,103 @@ public final class SessionRunner {
   /// in flight, without printing that), prints the summary line and returns the exit status.
   public func finish() async -> ExitCode {
     guard !isFinished else { return exitCode }
+    await launchReportingRefusal()
     await printEvents()
     isFinished = true
-    await store.close()
-    if case .virtual(let clock, let service) = timing {
-      service.shutDown()
-      await clock.waitUntilIdle()
-    }
+    await closeStore()
     _ = inbox.takeAll()
     output.writeLine(formatter.summary(summary))
     output.flush()
     return exitCode
   }
 
-  /// The summary's status, unless output was lost.
+  /// Ends the run without a word, as when ``launch()`` was refused and nothing may run:
+  /// closes the store and stops the server.
+  public func abandon() async {
+    guard !isFinished else { return }
+    isFinished = true
+    await closeStore()
+    _ = inbox.takeAll()
+  }
+
+  /// The summary's status, unless output was lost; 2 at least when the session store was
+  /// refused.
   private var exitCode: ExitCode {
     switch output.failure {
-    case .none, .closedPipe: summary.exitCode
+    case .none, .closedPipe:
+      sessionStoreRefused ? summary.exitCode.worse(.usageOrInputError) : summary.exitCode
     case .writeFailed: .outputFailed
+    }
+  }
+
+  // MARK: Launches
+
+  /// ``launch()``, for a caller that did not: a refusal is reported on standard error.
+  private func launchReportingRefusal() async {
+    guard !isLaunched else { return }
+    if let refusal = await launch() {
+      output.writeErrorLine("error: \(ReplaySessionStore.describe(refusal))")
+    }
+  }
+
+  /// Lets the current store read the remembered session, prints what that did, and returns
+  /// the problem with what was kept, if any. An unusable file (corrupt, truncated, unknown
+  /// version) is reported as a warning on standard error; a refusal is the caller's to
+  /// report.
+  private func restore() async -> SessionStoreError? {
+    let problem = await store.restoreSession()
+    if case .virtual(let clock, _) = timing { await clock.waitUntilIdle() }
+    await printEvents()
+    if let problem, !problem.isRefusal {
+      output.writeErrorLine("warning: \(ReplaySessionStore.describe(problem))")
+    }
+    return problem
+  }
+
+  /// `relaunch`: closes the store (what it was doing is cancelled and printed), starts a
+  /// fresh one on the same clock over the same session store, with a fresh server that takes
+  /// over the queued `respond` outcomes, and launches it. A refused session store is reported
+  /// as an error at the line, and the run's status is then 2.
+  private func relaunch(at location: SourceLocation) async {
+    await store.close()
+    await printEvents()
+    switch timing {
+    case .virtual(let clock, let service):
+      let successor = ScriptedAuthService(clock: clock)
+      service.handOverQueue(to: successor)
+      service.shutDown()
+      await clock.waitUntilIdle()
+      _ = inbox.takeAll()  // nothing the closed store does is printed
+      storeStartedAt = timing.elapsed
+      store = storeRecipe.store(service: successor, clock: clock)
+      successor.reportLateAnswers(to: store)
+      timing = .virtual(clock, successor)
+    case .real(_, let service):
+      _ = inbox.takeAll()
+      storeStartedAt = timing.elapsed
+      store = storeRecipe.store(service: service, clock: ContinuousClock())
+    }
+    lastEffects = []
+    latestState = LoginState()
+    if formatter.needsStates { states = store.states(buffering: .all).makeAsyncIterator() }
+    needsInitialState = true
+    if let object = formatter.relaunch(at: timing.elapsed, line: line) {
+      output.writeLine(object)
+    }
+    if let problem = await restore(), problem.isRefusal {
+      sessionStoreRefused = true
+      let error = SessionError(.sessionStoreRefused(problem), at: location)
+      output.writeErrorLine(error.description)
+      if let object = formatter.rejected(error) { output.writeLine(object) }
+    }
+  }
+
+  /// Closes the store and, on the virtual clock, stops the server and lets every task end.
+  private func closeStore() async {
+    await store.close()
+    if case .virtual(let clock, let service) = timing {
+      service.shutDown()
+      await clock.waitUntilIdle()
     }
   }
 
@@ -370,6 +491,7 @@ public final class SessionRunner {
     }
     for event in inbox.takeAll() {
       if countsCoverage { coverage.record(event.kind) }
+      let time = storeStartedAt + event.time
       switch event.kind {
       case .transition(let transition):
         summary.actions += 1
@@ -377,12 +499,13 @@ public final class SessionRunner {
         let before = latestState
         if transition.changedState, states != nil { await takeNextState() }
         let text = formatter.transition(
-          transition, at: event.time, line: line, state: states == nil ? nil : latestState,
+          transition, at: time, line: line, state: states == nil ? nil : latestState,
           before: states == nil ? nil : before)
         if let text { output.writeLine(text) }
-      case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped:
+      case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped,
+        .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
         if case .responseDropped = event.kind { droppedAnswers += 1 }
-        if let text = formatter.lifecycle(event.kind, at: event.time, line: line) {
+        if let text = formatter.lifecycle(event.kind, at: time, line: line) {
           output.writeLine(text)
         }
       }
@@ -418,16 +541,18 @@ public enum ReplaySetupError: Error, Equatable, Sendable {
 extension SessionRunner {
   /// Where a replay's time comes from, and so what `wait`, `settle` and `respond` do.
   enum Timing {
-    /// The virtual clock and the scripted service (`--auth demo`): deterministic, no sleeping.
+    /// The virtual clock and the scripted service of the current store (`--auth demo`):
+    /// deterministic, no sleeping.
     case virtual(VirtualClock, ScriptedAuthService)
-    /// The real clock (`--auth URL`), started with the store: `wait` sleeps for real.
-    case real(start: ContinuousClock.Instant)
+    /// The real clock (`--auth URL`), started with the first store, and the HTTP service
+    /// every store of the run talks to: `wait` sleeps for real.
+    case real(start: ContinuousClock.Instant, HTTPAuthService)
 
-    /// The time since the store was created.
+    /// The time since the run started.
     var elapsed: Duration {
       switch self {
       case .virtual(let clock, _): clock.now.offset
-      case .real(let start): start.duration(to: .now)
+      case .real(let start, _): start.duration(to: .now)
       }
     }
 
@@ -437,6 +562,24 @@ extension SessionRunner {
       case .virtual: false
       case .real: true
       }
+    }
+  }
+
+  /// What every store of a run is made of: its options, where it reports, and where it
+  /// remembers the session. The service and the clock come with each store.
+  struct StoreRecipe {
+    let timeout: Duration
+    let sessionStore: ReplaySessionStore
+    let onEvent: @Sendable (StoreEvent) -> Void
+    let reducer: LoginStore.Reducer?
+    let faults: LoginStore.Faults
+
+    /// A fresh store talking to `service` on `clock`; its dates follow a virtual clock (from
+    /// the Unix epoch) or the system's.
+    func store(service: any AuthService, clock: some Clock<Duration>) -> LoginStore {
+      LoginStore(
+        service: service, clock: clock, timeout: timeout, sessionStore: sessionStore,
+        onEvent: onEvent, reducer: reducer, faults: faults)
     }
   }
 }

@@ -21,6 +21,12 @@ import LoginFlow
 /// Every step is reported as a ``StoreEvent``. The store starts its tasks and timers through
 /// the clock, so a ``VirtualClock`` (or a clock wrapping one) tracks them and advancing it is
 /// deterministic (see `Docs/Embedding.md`).
+///
+/// Given a ``SessionStore``, the store also remembers the session between launches: it runs
+/// `saveSession` and `clearSession` against it, in order, on its own actor, and
+/// ``restoreSession()`` reads it at launch. A failed save never fails the login: it is
+/// reported (``StoreEvent/Kind/sessionNotSaved(_:)``) and `sessionSaveFailed` is applied,
+/// so the screen can say the session will not be remembered.
 public actor LoginStore {
   /// The current state.
   public private(set) var state: LoginState
@@ -28,11 +34,16 @@ public actor LoginStore {
   public private(set) var isClosed = false
 
   /// How long a request may take before it fails with `timedOut`: the `timeout` given to
-  /// ``init(initialState:service:clock:timeout:timeoutClock:onEvent:)``, clamped into
-  /// ``timeoutRange``; `nil` when the store has no timeout.
+  /// the initializer, clamped into ``timeoutRange``; `nil` when the store has no timeout.
   public nonisolated let timeout: Duration?
 
+  /// How long a saved session is remembered when the backend gave it no lifetime: the
+  /// `sessionLifetime` given to the initializer, ``defaultSessionLifetime`` by default.
+  public nonisolated let sessionLifetime: Duration
+
   private let service: any AuthService
+  private let sessionStore: (any SessionStore)?
+  private let wallClock: WallClock
   /// `nil` for LoginFlow's own machine, which the store runs in place.
   private let reducer: Reducer?
   private let faults: Faults
@@ -63,6 +74,13 @@ public actor LoginStore {
   ///     one when `clock` does not measure real time — with an immediate clock (one whose
   ///     sleeps return at once) every request would time out at once — so that the timeout
   ///     keeps its meaning: `timeoutClock: ContinuousClock()`.
+  ///   - sessionStore: Where the session is remembered between launches; `nil` (the
+  ///     default) remembers nothing, and the session effects do nothing.
+  ///   - wallClock: Where the date comes from, for a saved session's expiry and a restored
+  ///     one's check; `nil` means the virtual clock's time (from the Unix epoch) when `clock`
+  ///     is a ``VirtualClock``, else the system's.
+  ///   - sessionLifetime: How long a session the backend gave no lifetime is remembered;
+  ///     ``defaultSessionLifetime`` (7 days) by default.
   ///   - onEvent: Called synchronously, on the store, for every event in order — for a
   ///     trace that must interleave exactly with the store's work. Keep it fast.
   public init(
@@ -71,11 +89,15 @@ public actor LoginStore {
     clock: some Clock<Duration> = ContinuousClock(),
     timeout: Duration? = LoginStore.defaultTimeout,
     timeoutClock: (any Clock<Duration>)? = nil,
+    sessionStore: (any SessionStore)? = nil,
+    wallClock: WallClock? = nil,
+    sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil
   ) {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
-      timeoutClock: timeoutClock, onEvent: onEvent, reducer: nil, faults: .none)
+      timeoutClock: timeoutClock, sessionStore: sessionStore, wallClock: wallClock,
+      sessionLifetime: sessionLifetime, onEvent: onEvent, reducer: nil, faults: .none)
   }
 
   /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
@@ -87,6 +109,9 @@ public actor LoginStore {
     clock: some Clock<Duration> = ContinuousClock(),
     timeout: Duration? = LoginStore.defaultTimeout,
     timeoutClock: (any Clock<Duration>)? = nil,
+    sessionStore: (any SessionStore)? = nil,
+    wallClock: WallClock? = nil,
+    sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
     reducer: Reducer?,
     faults: Faults
@@ -95,6 +120,10 @@ public actor LoginStore {
     self.reducer = reducer
     self.faults = faults
     self.service = service
+    self.sessionStore = sessionStore
+    self.wallClock =
+      wallClock ?? (clock as? VirtualClock).map { WallClock.virtual($0) } ?? .system
+    self.sessionLifetime = sessionLifetime
     self.clock = StoreClock(clock, timeoutClock: timeoutClock)
     self.timeout = timeout.map(Self.clampedTimeout)
     self.onEvent = onEvent
@@ -126,6 +155,32 @@ public actor LoginStore {
   /// change, the value ``state`` and the state streams show.
   public nonisolated var currentState: LoginState {
     snapshots.value.state
+  }
+
+  /// Reads the session an earlier launch remembered and applies it as
+  /// `sessionRestored(session, now:)`, with the wall-clock time now: call it once at launch,
+  /// before the user acts. The reducer logs in with it from the first screen if it has not
+  /// expired; an expired one is forgotten (`clearSession`).
+  ///
+  /// Nothing kept, no session store or a closed store: nothing happens. A kept session that
+  /// cannot be used is reported as ``StoreEvent/Kind/sessionDiscarded(_:)`` and returned; the
+  /// store starts logged out and leaves it in place (a refused file is the user's to fix; an
+  /// unusable one is replaced at the next login).
+  ///
+  /// - Returns: Why the kept session could not be used, or `nil`.
+  @discardableResult
+  public func restoreSession() -> SessionStoreError? {
+    guard !isClosed, let sessionStore else { return nil }
+    let stored: StoredSession?
+    do {
+      stored = try sessionStore.load()
+    } catch {
+      emit(.sessionDiscarded(error))
+      return error
+    }
+    guard let stored else { return nil }
+    apply(.sessionRestored(stored, now: wallClock.now()))
+    return nil
   }
 
   /// Waits until everything the actions sent so far started has ended: every auth call has
@@ -258,6 +313,36 @@ public actor LoginStore {
       start(attempt, credentials)
     case .cancelAuthentication(let attempt):
       cancel(attempt)
+    case .saveSession(let session):
+      save(session)
+    case .clearSession:
+      clearSession()
+    }
+  }
+
+  /// Remembers `session` with its absolute expiry; a failure is reported and applied as
+  /// `sessionSaveFailed`, never as a failed login.
+  private func save(_ session: AuthSession) {
+    guard let sessionStore else { return }
+    let stored = StoredSession(
+      remembering: session, at: wallClock.now(), defaultLifetime: sessionLifetime)
+    do {
+      try sessionStore.save(stored)
+      emit(.sessionSaved)
+    } catch {
+      emit(.sessionNotSaved(error))
+      apply(.sessionSaveFailed)
+    }
+  }
+
+  /// Forgets the remembered session; a failure is reported, and the logout stands.
+  private func clearSession() {
+    guard let sessionStore else { return }
+    do {
+      try sessionStore.clear()
+      emit(.sessionCleared)
+    } catch {
+      emit(.sessionNotCleared(error))
     }
   }
 

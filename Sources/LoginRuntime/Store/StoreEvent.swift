@@ -1,10 +1,12 @@
 import LoginFlow
 
 /// Something the store did, for loggers, metrics and `login-replay`'s trace: a transition,
-/// or a step in the life of an auth request.
+/// a step in the life of an auth request, or what became of the remembered session.
 ///
 /// Events never carry a password or a token: actions appear only as their redacted
-/// description, phases only as short labels, and responses only as an ``AuthOutcome``.
+/// description, phases only as short labels, responses only as an ``AuthOutcome``, and
+/// session-store failures only as a ``SessionStoreError``, which names a file, never its
+/// contents.
 public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
   /// When it happened: the time on the store's clock since the store was created.
   public var time: Duration
@@ -31,6 +33,18 @@ public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
     case effectTimedOut(attempt: Int, duration: Duration)
     /// A cancelled or timed-out request answered anyway; the answer was dropped.
     case responseDropped(attempt: Int, outcome: AuthOutcome, duration: Duration)
+    /// The session was saved for the next launch (the `saveSession` effect succeeded).
+    case sessionSaved
+    /// The session could not be saved: the user stays logged in, for this launch only, and
+    /// `sessionSaveFailed` is applied next so the screen can say so.
+    case sessionNotSaved(SessionStoreError)
+    /// The remembered session was forgotten (the `clearSession` effect succeeded).
+    case sessionCleared
+    /// The remembered session could not be forgotten; the logout stands.
+    case sessionNotCleared(SessionStoreError)
+    /// At launch, what the session store kept could not be used (refused, corrupt,
+    /// truncated, an unknown version, unreadable): the store starts logged out.
+    case sessionDiscarded(SessionStoreError)
   }
 
   /// One trace line, such as `[1.5s] finished authenticate(1): success after 1.5s`.
@@ -55,6 +69,11 @@ extension StoreEvent.Kind {
       "timed out authenticate(\(attempt)) after \(duration.traceText)"
     case .responseDropped(let attempt, let outcome, let duration):
       "dropped late response to authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
+    case .sessionSaved: "saved the session"
+    case .sessionNotSaved(let error): "did not save the session: \(error)"
+    case .sessionCleared: "cleared the saved session"
+    case .sessionNotCleared(let error): "did not clear the saved session: \(error)"
+    case .sessionDiscarded(let error): "discarded the saved session: \(error)"
     }
   }
 }

@@ -37,12 +37,12 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     public var outcome: AuthOutcome
   }
 
-  /// An effect without its credentials: its kind and attempt.
+  /// An effect without its credentials or session: its kind, and its attempt if it has one.
   public struct EffectSummary: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The kind of effect.
     public var kind: LoginEffect.Kind
-    /// The attempt it is about.
-    public var attempt: Int
+    /// The auth request it is about; `nil` for the session effects.
+    public var attempt: Int?
 
     /// Summarizes `effect`.
     public init(_ effect: LoginEffect) {
@@ -50,11 +50,12 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
       attempt = effect.attempt
     }
 
-    /// The session-file name of the effect: `authenticate`, `cancel-authentication`.
+    /// The session-file name of the effect: `authenticate`, `cancel-authentication`,
+    /// `save-session`, `clear-session`.
     public var name: String { kind.name }
 
-    /// `authenticate(1)` or `cancel-authentication(1)`.
-    public var description: String { "\(name)(\(attempt))" }
+    /// `authenticate(1)`, `cancel-authentication(1)`, `save-session` or `clear-session`.
+    public var description: String { attempt.map { "\(name)(\($0))" } ?? name }
   }
 
   /// Describes `action` taking `before` to `after` with `effects`.

@@ -11,8 +11,8 @@ public enum TerminalCommand {
     + "screen from a script or a pipe, use 'login-replay -' (see Docs/SessionFormat.md)."
 
   /// Runs `login-tui` with `arguments` (without the program name) and returns its exit
-  /// status: 0 when the user quits, 2 for a usage error or without a terminal, 128 + n
-  /// after signal n.
+  /// status: 0 when the user quits, 2 for a usage error or without a terminal, 3 when
+  /// `--remember` finds a session file it must refuse, 128 + n after signal n.
   public static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
     let options: TerminalOptions
     do {
@@ -50,7 +50,28 @@ public enum TerminalCommand {
         return TerminalExitCode.usageError.rawValue
       }
     }
-    let store = LoginStore(service: service, timeout: options.timeout)
+    let store: LoginStore
+    if options.remember {
+      let path: String
+      do {
+        path = try FileSessionStore.defaultPath(environment: environment)
+      } catch {
+        write("error: \(error)\n", to: .standardError)
+        return TerminalExitCode.sessionFileRefused.rawValue
+      }
+      store = LoginStore(
+        service: service, timeout: options.timeout, sessionStore: FileSessionStore(path: path))
+      // Restored before the first frame, so a remembered login opens logged in.
+      if let problem = await store.restoreSession() {
+        write("\(problem.isRefusal ? "error" : "warning"): \(problem)\n", to: .standardError)
+        if problem.isRefusal {
+          await store.close()
+          return TerminalExitCode.sessionFileRefused.rawValue
+        }
+      }
+    } else {
+      store = LoginStore(service: service, timeout: options.timeout)
+    }
     let device: TerminalDevice
     do {
       device = try TerminalDevice.enter(drawing: !options.screenReader)

@@ -32,7 +32,10 @@ struct TerminalLoop {
     self.device = device
     self.options = options
     self.color = color
-    self.state = await store.state
+    let state = await store.state
+    self.state = state
+    // A session restored at launch opens logged in, with the focus where a login puts it.
+    focus = FocusOrder.focus(FocusOrder.initial, from: LoginState(), to: state)
     self.size = Self.currentSize()
   }
 

@@ -7,6 +7,9 @@ public enum TerminalExitCode: Int32, CaseIterable, Equatable, Sendable {
   case terminalFailed = 1
   /// A usage error, or standard input or output is not a terminal.
   case usageError = 2
+  /// With `--remember`, the session file was refused (other users can read it, another user
+  /// owns it, it is not a regular file) or has no place; nothing was drawn.
+  case sessionFileRefused = 3
 
   /// What the status means, for the help.
   public var abstract: String {
@@ -14,6 +17,7 @@ public enum TerminalExitCode: Int32, CaseIterable, Equatable, Sendable {
     case .success: "the user quit"
     case .terminalFailed: "the terminal could not be set up or written"
     case .usageError: "a usage error, or standard input or output is not a terminal"
+    case .sessionFileRefused: "with --remember, the session file was refused or has no place"
     }
   }
 }

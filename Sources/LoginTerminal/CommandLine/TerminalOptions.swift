@@ -17,6 +17,7 @@ public struct TerminalOptions: Equatable, Sendable {
     case demoDelay = "--demo-delay"
     case ascii = "--ascii"
     case screenReader = "--screen-reader"
+    case remember = "--remember"
     case version = "--version"
     /// Also spelled `-h`.
     case help = "--help"
@@ -32,7 +33,7 @@ public struct TerminalOptions: Equatable, Sendable {
       case .ascii: .ascii
       case .version: .version
       case .help: .help
-      case .demoDelay, .screenReader: nil
+      case .demoDelay, .screenReader, .remember: nil
       }
     }
 
@@ -43,7 +44,7 @@ public struct TerminalOptions: Equatable, Sendable {
     public var valueName: String? {
       switch self {
       case .demoDelay: "duration"
-      case .screenReader: nil
+      case .screenReader, .remember: nil
       case .auth, .authFormat, .clientID, .timeout, .ascii, .version, .help: shared?.valueName
       }
     }
@@ -58,6 +59,11 @@ public struct TerminalOptions: Equatable, Sendable {
       case .screenReader:
         "Draw nothing: speak the screen as lines in reading order and announce each change "
           + "once."
+      case .remember:
+        "Keep the session in $XDG_STATE_HOME/\(FileSessionStore.folderName)/"
+          + "\(FileSessionStore.fileName) (else ~/.local/state/\(FileSessionStore.folderName)/"
+          + "\(FileSessionStore.fileName)), so that the next launch opens logged in until "
+          + "logout or expiry."
       case .authFormat, .clientID, .timeout, .ascii, .version, .help: shared?.abstract ?? ""
       }
     }
@@ -69,7 +75,7 @@ public struct TerminalOptions: Equatable, Sendable {
     public var defaultValue: String? {
       switch self {
       case .demoDelay: DurationLiteral.format(TerminalOptions().demoDelay)
-      case .screenReader: nil
+      case .screenReader, .remember: nil
       case .auth, .authFormat, .clientID, .timeout, .ascii, .version, .help:
         shared?.defaultValue
       }
@@ -93,6 +99,8 @@ public struct TerminalOptions: Equatable, Sendable {
   public var ascii = false
   /// `--screen-reader`: speak the screen as lines instead of drawing it.
   public var screenReader = false
+  /// `--remember`: keep the session in the default session file, restored at launch.
+  public var remember = false
 
   /// Every default: the demo service, Unicode drawing.
   public init() {}

@@ -39,6 +39,7 @@ extension TerminalOptions {
             try cursor.value(), for: name, in: demoDelayRange)
         case .ascii: parsed.ascii = try cursor.flag()
         case .screenReader: parsed.screenReader = try cursor.flag()
+        case .remember: parsed.remember = try cursor.flag()
         case .help, .version: throw UsageError(.unexpectedValue(option: name))
         }
         return true

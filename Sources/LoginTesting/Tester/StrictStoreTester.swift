@@ -7,12 +7,14 @@ import Testing
 /// It builds a store on a ``VirtualClock`` with a ``ControllableAuthService`` and makes a
 /// test account for everything the store does: each ``send(_:effects:sourceLocation:_:)``
 /// states the next state and the effects started, each action the store feeds back itself
-/// (an answer, a timeout) must be ``receive(_:sourceLocation:_:)``d with its state, every
-/// lifecycle event must be ``receive(_:sourceLocation:)``d, and at the end the test fails when
-/// an event is left unasserted or an effect is still running.
+/// (an answer, a timeout, a failed save, a restored session) must be
+/// ``receive(_:sourceLocation:_:)``d with its state, every lifecycle event (a session saved
+/// or cleared included) must be ``receive(_:sourceLocation:)``d, and at the end the test
+/// fails when an event is left unasserted or an effect is still running.
 ///
-/// A tester exists only inside ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``,
-/// which always runs that final check when the body returns: a test cannot forget it.
+/// A tester exists only inside
+/// ``withStrictStoreTester(initialState:timeout:sessionStore:sourceLocation:_:)``, which
+/// always runs that final check when the body returns: a test cannot forget it.
 ///
 /// ```swift
 /// await withStrictStoreTester(initialState: filledForm) { tester in
@@ -47,9 +49,13 @@ public final class StrictStoreTester {
   private var isFinished = false
 
   /// Creates a store starting at `initialState`, with a request timeout of `timeout` (none
-  /// when `nil`). Only ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)``
-  /// creates testers, so that the final check always runs.
-  init(initialState: LoginState = LoginState(), timeout: Duration? = LoginStore.defaultTimeout) {
+  /// when `nil`), remembering the session in `sessionStore` (nowhere when `nil`). Only
+  /// ``withStrictStoreTester(initialState:timeout:sessionStore:sourceLocation:_:)`` creates
+  /// testers, so that the final check always runs.
+  init(
+    initialState: LoginState = LoginState(), timeout: Duration? = LoginStore.defaultTimeout,
+    sessionStore: (any SessionStore)? = nil
+  ) {
     let clock = VirtualClock()
     let service = ControllableAuthService()
     let log = StoreEventLog()
@@ -59,7 +65,7 @@ public final class StrictStoreTester {
     state = initialState
     store = LoginStore(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
-      onEvent: { log.append($0) })
+      sessionStore: sessionStore, onEvent: { log.append($0) })
     states = store.states(buffering: .all).makeAsyncIterator()
   }
 
@@ -159,7 +165,7 @@ public final class StrictStoreTester {
   }
 
   /// Fails if an event is unasserted or an effect is still running, then closes the store;
-  /// ``withStrictStoreTester(initialState:timeout:sourceLocation:_:)`` calls it.
+  /// ``withStrictStoreTester(initialState:timeout:sessionStore:sourceLocation:_:)`` calls it.
   func finish(sourceLocation: SourceLocation) async {
     guard isInUse(sourceLocation) else { return }
     isFinished = true
@@ -228,6 +234,12 @@ public final class StrictStoreTester {
   }
 
   private func takeStart(of effect: LoginEffect, sourceLocation: SourceLocation) {
+    switch effect {
+    case .authenticate, .cancelAuthentication: break
+    // A session effect runs at once and reports how it went (saved, not saved, cleared, …),
+    // or nothing without a session store: the test receives that event itself.
+    case .saveSession, .clearSession: return
+    }
     let event = log.takeFirst()
     let started: Bool
     switch (effect, event?.kind) {

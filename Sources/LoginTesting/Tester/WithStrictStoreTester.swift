@@ -14,15 +14,18 @@ import Testing
 ///   - initialState: The state the store starts from.
 ///   - timeout: The store's request timeout: its default (``LoginStore/defaultTimeout``)
 ///     unless given; `nil` for none.
+///   - sessionStore: Where the store remembers the session; `nil` for nowhere.
 ///   - sourceLocation: Where the final check reports an issue.
 ///   - body: The test; asserts every step with the tester.
 public func withStrictStoreTester<T>(
   initialState: LoginState = LoginState(),
   timeout: Duration? = LoginStore.defaultTimeout,
+  sessionStore: (any SessionStore)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: (StrictStoreTester) async throws -> T
 ) async rethrows -> T {
-  let tester = StrictStoreTester(initialState: initialState, timeout: timeout)
+  let tester = StrictStoreTester(
+    initialState: initialState, timeout: timeout, sessionStore: sessionStore)
   let result: T
   do {
     result = try await body(tester)

@@ -62,7 +62,7 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   while !bytes.isAtEnd, step < 64 {
     step += 1
     let action: LoginAction
-    switch bytes.next() % 10 {
+    switch bytes.next() % 12 {
     case 0: action = .emailChanged(bytes.text())
     case 1: action = .passwordChanged(bytes.text())
     case 2: action = .passwordVisibilityToggled
@@ -71,6 +71,14 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     case 5: action = .logoutTapped
     case 6: action = .reset
     case 7: action = .storeClosed
+    case 8:
+      // A remembered session expiring up to two minutes either side of the launch, or at it.
+      let now = Timestamp(secondsSinceEpoch: Int64(bytes.next()) << 8 | Int64(bytes.next()))
+      let expiry = now.advanced(by: .seconds(Int(bytes.next()) - 128))
+      let refresh = bytes.next() & 1 == 0 ? nil : token
+      action = .sessionRestored(
+        StoredSession(token: token, refreshToken: refresh, expiresAt: expiry), now: now)
+    case 9: action = .sessionSaveFailed
     default:
       let offset = Int(bytes.next() % 5) - 2
       let attempt = bytes.next() == 0xFF ? Int(bytes.next()) : state.attempt + offset
@@ -143,6 +151,40 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       check(next.phase.kind == expected, "storeClosed moved to \(next.phase.kind)", step: step)
     }
 
+    // The remembered session: a login by an answer is saved, a logout forgets it, a restored
+    // session logs in only from idle and before its expiry (and an expired one is forgotten),
+    // and only a login can be flagged as not remembered.
+    let loggedIn = !state.isLoggedIn && next.isLoggedIn
+    if loggedIn, case .authResponse = action {
+      check(
+        effects == [.saveSession(next.session ?? AuthSession(token: ""))], "login not saved",
+        step: step)
+    }
+    if state.isLoggedIn, !next.isLoggedIn {
+      check(effects == [.clearSession], "logout does not forget the session", step: step)
+    }
+    if case .sessionRestored(let stored, let now) = action {
+      let expired = stored.isExpired(at: now)
+      if state.phase.kind == .idle {
+        check(
+          next.isLoggedIn == !expired, "restored an expired session, or not a valid one", step: step
+        )
+        check(effects == (expired ? [.clearSession] : []), "restore effects", step: step)
+        if !expired {
+          check(next.session == stored.session(at: now), "restored another session", step: step)
+        }
+      } else {
+        check(next == state && effects.isEmpty, "a late restore changed the state", step: step)
+      }
+    }
+    if case .sessionSaveFailed = action {
+      check(
+        next.sessionNotRemembered == state.isLoggedIn && effects.isEmpty,
+        "a failed save outside a login", step: step)
+    }
+    check(
+      !next.sessionNotRemembered || next.isLoggedIn, "not remembered while logged out", step: step)
+
     // Effects: at most one request in flight, always the current attempt.
     for effect in effects {
       switch effect {
@@ -152,6 +194,10 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         inFlight.insert(attempt)
       case .cancelAuthentication(let attempt):
         check(inFlight.remove(attempt) != nil, "cancel of no request \(attempt)", step: step)
+      case .saveSession(let session):
+        check(next.session == session, "saved a session not logged in", step: step)
+      case .clearSession:
+        check(!next.isLoggedIn, "cleared the session while logged in", step: step)
       }
     }
     if case .authResponse(let attempt, _) = action {

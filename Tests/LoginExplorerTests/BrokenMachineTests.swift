@@ -43,6 +43,10 @@ import Testing
     Case(
       machine: BrokenMachines.logoutKeepsTheRememberedSession,
       invariant: .rememberedExactlyWhileLoggedIn, shortest: 5, inTheFuture: false),
+    // The form, the submit, the answer, the reset.
+    Case(
+      machine: BrokenMachines.resetKeepsTheRememberedSession,
+      invariant: .rememberedExactlyWhileLoggedIn, shortest: 5, inTheFuture: false),
   ]
 
   @Test(arguments: cases)

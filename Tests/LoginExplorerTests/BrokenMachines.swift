@@ -58,4 +58,14 @@ enum BrokenMachines {
       guard case .logoutTapped = action else { return (next, effects) }
       return (next, effects.filter { $0 != .clearSession })
     })
+
+  /// A reset after a login returns to the first screen but keeps the remembered session: the
+  /// next launch would restore a login the screen no longer shows.
+  static let resetKeepsTheRememberedSession = Machine(
+    name: "reset keeps the remembered session",
+    reduce: { state, action in
+      let (next, effects) = LoginFlow.reduce(state, action)
+      guard case .reset = action else { return (next, effects) }
+      return (next, effects.filter { $0 != .clearSession })
+    })
 }

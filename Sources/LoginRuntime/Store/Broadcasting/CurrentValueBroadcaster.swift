@@ -1,0 +1,57 @@
+/// Fans values out like ``Broadcaster``, and always has a current value: a new subscriber
+/// first receives it, then every later value. Subscribing and publishing take the same lock,
+/// so no value is missed or repeated. The store's state streams use it.
+final class CurrentValueBroadcaster<Element: Sendable>: Sendable {
+  private struct State {
+    var value: Element
+    var subscribers = Subscribers<Element>()
+  }
+
+  private let state: Locked<State>
+
+  /// Creates a broadcaster whose current value is `value`.
+  init(_ value: Element) {
+    state = Locked(State(value: value))
+  }
+
+  /// The last value published, or the initial one; readable from any thread.
+  var value: Element {
+    state.withLock { $0.value }
+  }
+
+  /// A stream of the current value, then every value published, transformed, buffered as
+  /// `buffering` says. After ``finish()`` the stream holds only the last value, then ends.
+  func subscribe<Output: Sendable>(
+    buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output
+  ) -> AsyncStream<Output> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Output.self, bufferingPolicy: buffering.policy())
+    let subscriber = Subscriber(continuation, transform)
+    let action = state.withLock { state in
+      // Safe under the lock: nobody can be waiting on a stream not returned yet.
+      subscriber.yield(state.value)
+      return state.subscribers.add(subscriber)
+    }
+    action.complete(continuation) { [weak self] id in
+      self?.state.withLock { $0.subscribers.remove(id) }
+    }
+    return stream
+  }
+
+  /// Makes `value` the current value and sends it to every subscriber. Publishers must be
+  /// serialized (the store publishes from its actor); the values are yielded outside the lock
+  /// (see ``Locked``).
+  func publish(_ value: Element) {
+    let subscribers = state.withLock { state -> [Subscriber<Element>] in
+      guard !state.subscribers.isFinished else { return [] }
+      state.value = value
+      return state.subscribers.all
+    }
+    for subscriber in subscribers { subscriber.yield(value) }
+  }
+
+  /// Ends every stream; later subscribers get only the current value.
+  func finish() {
+    for subscriber in state.withLock({ $0.subscribers.finish() }) { subscriber.finish() }
+  }
+}

@@ -1,0 +1,69 @@
+// What the two broadcasters (Broadcaster, CurrentValueBroadcaster) share: their subscribers.
+
+/// One subscribed stream, as the broadcasters see it.
+struct Subscriber<Element: Sendable>: Sendable {
+  let yield: @Sendable (Element) -> Void
+  let finish: @Sendable () -> Void
+
+  init<Output>(
+    _ continuation: AsyncStream<Output>.Continuation,
+    _ transform: @escaping @Sendable (Element) -> Output
+  ) {
+    yield = { continuation.yield(transform($0)) }
+    finish = { continuation.finish() }
+  }
+}
+
+/// What subscribing did, decided under the broadcaster's lock and completed after it.
+enum SubscribeAction {
+  /// The stream is subscribed under `id`; remove it when the stream terminates.
+  case subscribed(id: Int)
+  /// The broadcaster has finished: end the stream at once.
+  case finished
+
+  /// Ends `continuation`, or arranges for `unsubscribe` to run when its stream terminates.
+  func complete<Output>(
+    _ continuation: AsyncStream<Output>.Continuation,
+    unsubscribe: @escaping @Sendable (Int) -> Void
+  ) {
+    switch self {
+    case .subscribed(let id):
+      continuation.onTermination = { _ in unsubscribe(id) }
+    case .finished:
+      continuation.finish()
+    }
+  }
+}
+
+/// The subscribers of one broadcaster, kept in its locked state.
+struct Subscribers<Element: Sendable> {
+  private var byID: [Int: Subscriber<Element>] = [:]
+  private var nextID = 0
+  private(set) var isFinished = false
+
+  var isEmpty: Bool { byID.isEmpty }
+
+  /// How many streams are subscribed.
+  var count: Int { byID.count }
+
+  /// Every subscriber now (none once finished).
+  var all: [Subscriber<Element>] { Array(byID.values) }
+
+  mutating func add(_ subscriber: Subscriber<Element>) -> SubscribeAction {
+    guard !isFinished else { return .finished }
+    nextID += 1
+    byID[nextID] = subscriber
+    return .subscribed(id: nextID)
+  }
+
+  mutating func remove(_ id: Int) {
+    byID[id] = nil
+  }
+
+  /// Marks the broadcast finished; returns the subscribers to finish.
+  mutating func finish() -> [Subscriber<Element>] {
+    isFinished = true
+    defer { byID = [:] }
+    return all
+  }
+}

@@ -15,6 +15,28 @@ struct VirtualClockTests {
     #expect(clock.now.offset == .seconds(2))
   }
 
+  @Test func aTimerStartsNoTaskUntilItsDeadlineAndNoneWhenWithdrawn() async {
+    let clock = VirtualClock()
+    let fired = Recorder<String>()
+    let withdrawn = clock.startTimer(after: .seconds(1)) { fired.append("withdrawn") }
+    _ = clock.startTimer(after: .seconds(2)) {
+      fired.append("kept@\(clock.now)")
+      try? await clock.sleep(for: .seconds(1))
+      fired.append("kept done@\(clock.now)")
+    }
+    #expect(clock.trackedTaskCount == 0, "a pending timer costs no task")
+    #expect(clock.nextDeadline == VirtualClock.Instant(offset: .seconds(1)))
+    withdrawn.cancel()
+    #expect(clock.nextDeadline == VirtualClock.Instant(offset: .seconds(2)))
+    await clock.advance(to: VirtualClock.Instant(offset: .seconds(2)))
+    // The advance returned once the fired work was at rest: it runs as a tracked task.
+    #expect(fired.all == ["kept@2s"])
+    #expect(clock.trackedTaskCount == 1)
+    await clock.advance(by: .seconds(1))
+    #expect(fired.all == ["kept@2s", "kept done@3s"])
+    #expect(clock.trackedTaskCount == 0)
+  }
+
   @Test func resumesSleepersInDeadlineOrder() async {
     let clock = VirtualClock()
     let woken = Recorder<String>()

@@ -62,7 +62,9 @@ struct StoreClock: Sendable {
 
 /// A timer started by ``StoreClock/startTimer(after:_:)``.
 struct StoreTimer: Sendable {
-  let task: Task<Void, Never>
+  /// The task that sleeps until the deadline; `nil` on a ``VirtualClock``, which keeps the
+  /// deadline itself and starts the timer's work only when it comes.
+  let task: Task<Void, Never>?
   /// Withdraws the timer's deadline from the clock, if the clock keeps one.
   let withdraw: @Sendable () -> Void
 
@@ -70,7 +72,7 @@ struct StoreTimer: Sendable {
   /// counts as pending on the clock.
   func cancel() {
     withdraw()
-    task.cancel()
+    task?.cancel()
   }
 }
 

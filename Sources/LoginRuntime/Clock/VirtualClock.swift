@@ -126,6 +126,9 @@ public final class VirtualClock: Clock, Sendable {
       case .resume(let continuation):
         continuation?.resume()
         await waitUntilIdle()
+      case .fire(let unit, let fire):
+        _ = WorkUnit.spawn(WorkUnit(clock: self, id: unit), fire)
+        await waitUntilIdle()
       }
     }
   }
@@ -160,6 +163,11 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   // MARK: Internal: work units
+
+  /// How many tasks this clock tracks now (started and not ended), for tests.
+  var trackedTaskCount: Int {
+    state.withLock { $0.liveUnitCount }
+  }
 
   /// Marks `unit` awake or not (parked); see ``WorkUnit``. Returns the idle waiters to
   /// resume, which the caller resumes once it holds no lock.
@@ -211,25 +219,18 @@ public final class VirtualClock: Clock, Sendable {
 }
 
 extension VirtualClock: EffectScheduling {
-  /// Starts a timer whose task and sleeper exist before this returns: the unit is awake from
-  /// the start, and the sleeper's place among sleepers with the same deadline is fixed now,
-  /// before any task started afterwards can register one, so a store's timeout always
-  /// precedes a response due at the very same instant.
+  /// Starts a timer whose deadline is registered before this returns, so its place among
+  /// sleepers with the same deadline is fixed now, before any task started afterwards can
+  /// register one: a store's timeout always precedes a response due at the very same
+  /// instant. No task waits meanwhile: the advance that reaches the deadline starts `fire` in
+  /// a task of its own (a tracked unit) and waits for it, and a timer withdrawn first (most
+  /// are: the answer came) never costs a task.
   func startTimer(
     after duration: Duration, _ fire: @escaping @Sendable () async -> Void
   ) -> StoreTimer {
-    let unit = makeUnit()
     let sleeper = state.withLock { state in
-      state.register(deadline: state.now.advanced(by: duration), unit: unit.id)
+      state.registerTimer(deadline: state.now.advanced(by: duration), fire)
     }
-    let task = WorkUnit.spawn(unit) { [self] in
-      do {
-        try await wait(for: sleeper)
-      } catch {
-        return  // cancelled: the timer was stopped
-      }
-      await fire()
-    }
-    return StoreTimer(task: task, withdraw: { [self] in cancelSleeper(sleeper) })
+    return StoreTimer(task: nil, withdraw: { [self] in cancelSleeper(sleeper) })
   }
 }

@@ -14,6 +14,9 @@ struct VirtualClockState {
     let unit: Int?
     /// Set once the task actually waits; `nil` for a registered sleeper not yet waiting.
     var continuation: CheckedContinuation<Void, any Error>?
+    /// A timer's work, started in a task of its own only when the deadline comes: no task
+    /// waits for it meanwhile (most timers are withdrawn before they fire).
+    var fire: (@Sendable () async -> Void)? = nil
   }
 
   /// What happened when a task began to wait for its registered sleeper.
@@ -32,6 +35,9 @@ struct VirtualClockState {
     case done
     /// Resume this sleeper, then wait until the work it triggers is done.
     case resume(CheckedContinuation<Void, any Error>?)
+    /// A timer is due: start its work in a task for `unit` (already awake), then wait until
+    /// that work is done.
+    case fire(unit: Int, @Sendable () async -> Void)
   }
 
   var now: VirtualClock.Instant
@@ -54,6 +60,9 @@ struct VirtualClockState {
 
   /// Whether no tracked unit is awake.
   var isIdle: Bool { awakeUnits.isEmpty }
+
+  /// How many tracked units exist (their tasks have not ended), awake or not.
+  var liveUnitCount: Int { liveUnits.count }
 
   // MARK: Units
 
@@ -106,6 +115,17 @@ struct VirtualClockState {
     return nextSleeperID
   }
 
+  /// Registers a timer for `deadline`: at the deadline an advance starts `fire` in a task of
+  /// its own (``Step/fire(unit:_:)``); withdrawn before then (``cancel(_:)``), nothing runs.
+  mutating func registerTimer(
+    deadline: VirtualClock.Instant, _ fire: @escaping @Sendable () async -> Void
+  ) -> Int {
+    nextSleeperID += 1
+    sleepers[nextSleeperID] = Sleeper(
+      id: nextSleeperID, deadline: deadline, unit: nil, continuation: nil, fire: fire)
+    return nextSleeperID
+  }
+
   /// The task of sleeper `id` starts waiting on `continuation`.
   mutating func attach(
     _ continuation: CheckedContinuation<Void, any Error>, to id: Int
@@ -139,6 +159,7 @@ struct VirtualClockState {
     }
     sleepers[first.id] = nil
     now = max(now, first.deadline)
+    if let fire = first.fire { return .fire(unit: makeUnit(), fire) }
     guard let continuation = first.continuation else {
       fired.insert(first.id)
       return .resume(nil)

@@ -1,9 +1,11 @@
-/// One piece of store work (an auth call task or a timeout task) that a ``VirtualClock``
-/// tracks, so that advancing the clock can return only after the work it woke has finished.
+/// One piece of store work (an auth call task, or a timeout that fired) that a
+/// ``VirtualClock`` tracks, so that advancing the clock can return only after the work it
+/// woke has finished.
 ///
 /// How it works: the clock creates a unit *before* it creates the task (so a brand-new task
-/// counts as awake from the start), when the store starts an effect through ``StoreClock`` or
-/// a test calls ``VirtualClock/spawn(_:)``, and binds it to the task with the task-local
+/// counts as awake from the start), when the store starts an effect through ``StoreClock``,
+/// an advance reaches a timer's deadline (a pending timer has no task and no unit), or a
+/// test calls ``VirtualClock/spawn(_:)``, and binds it to the task with the task-local
 /// ``current``. A unit is **awake** while its task may run, **not awake** while the task sleeps
 /// on the virtual clock or is parked (a held test request, a suspension until cancellation),
 /// and **gone** once the task ends. Whoever resumes a sleeping or parked unit marks it awake

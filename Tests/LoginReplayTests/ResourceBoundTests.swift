@@ -1,12 +1,34 @@
 import Foundation
 import LoginFlow
-import LoginRuntime
 import Testing
 
 @testable import LoginReplay
+@testable import LoginRuntime
 
 /// What a long or hostile session may not accumulate: cancelled requests, queued answers.
 @Suite struct ResourceBoundTests {
+  /// A request in flight is one task: its call. Neither the store's timeout (kept by the
+  /// clock until it fires) nor the wait for a `respond` (a sleep the `respond` ends) has a
+  /// task of its own.
+  @Test func aRequestInFlightIsOneTaskAndARespondEndsItsWait() async {
+    let clock = VirtualClock()
+    let service = ScriptedAuthService(clock: clock)
+    let store = LoginStore(service: service, clock: clock)
+    service.reportLateAnswers(to: store)
+    await store.send(.emailChanged(DemoAuthService.email))
+    await store.send(.passwordChanged(DemoAuthService.password))
+    await store.send(.submitTapped)
+    await clock.waitUntilIdle()
+    #expect(clock.trackedTaskCount == 1)
+    #expect(service.respond(.failure(.serverError), after: .zero) == .decided)
+    await clock.waitUntilIdle()
+    #expect(await store.state.error == .serverError)
+    #expect(clock.now == .zero, "the decision ended the wait at once")
+    #expect(clock.trackedTaskCount == 0)
+    await store.close()
+    service.shutDown()
+  }
+
   /// A cancelled request ends its task at once; what the server would have answered is kept
   /// as a record and still reported at its time.
   @Test func cancelledRequestsReleaseTheirTasksAndStillReportTheirLateAnswers() async {

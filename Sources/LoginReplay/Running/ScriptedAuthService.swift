@@ -59,14 +59,9 @@ package final class ScriptedAuthService: AuthService {
     var decision: Decision?
     /// What the demo rule answers its credentials (kept instead of the credentials).
     var demoAnswer: Result<AuthSession, AuthError>
-    /// While undecided: the task sleeping until the demo deadline, which a decision cancels.
-    var sleeper: Task<Void, Never>?
-
-    /// Cancels its sleeper, if it waits for a decision; the call itself is cancelled by the
-    /// store (cancel, timeout or close), and then ends with `unexpected`.
-    var stops: [() -> Void] {
-      [sleeper.map { $0.cancel }].compactMap { $0 }
-    }
+    /// While undecided: the call's sleep until the demo deadline (registered on the clock),
+    /// which a decision ends early.
+    var sleeper: Int?
 
     /// What it answers and when, as decided now.
     var answer: (due: VirtualClock.Instant, outcome: SessionCommand.Outcome) {
@@ -130,7 +125,7 @@ package final class ScriptedAuthService: AuthService {
   /// When it decided a request in flight, that request's call is awake;
   /// `await clock.waitUntilIdle()` returns once it answered or sleeps again.
   package func respond(_ outcome: SessionCommand.Outcome, after delay: Duration) -> Response {
-    let (response, sleeper) = state.withLock { state -> (Response, Task<Void, Never>?) in
+    let (response, sleeper) = state.withLock { state -> (Response, Int?) in
       let open = state.pending.filter { $0.value.decision == nil }
       guard let id = open.keys.min() else {
         return (state.queue.append((outcome, delay)) ? .queued : .queueFull, nil)
@@ -138,8 +133,8 @@ package final class ScriptedAuthService: AuthService {
       state.pending[id]?.decision = (outcome, delay)
       return (.decided, state.pending[id]?.sleeper)
     }
-    // Cancelling the sleep marks the unit awake before the task runs again.
-    sleeper?.cancel()
+    // Waking the sleep marks the call's unit awake before the call runs again.
+    if let sleeper { clock.wakeEarly(sleeper) }
     return response
   }
 
@@ -196,7 +191,9 @@ package final class ScriptedAuthService: AuthService {
   package func shutDown() {
     let stops = state.withLock { state -> [() -> Void] in
       state.isShutDown = true
-      var stops = state.pending.values.flatMap(\.stops)
+      var stops: [() -> Void] = state.pending.values.compactMap(\.sleeper).map { sleeper in
+        { [clock] in clock.wakeEarly(sleeper) }
+      }
       if let deliverer = state.deliverer { stops.append(deliverer.task.cancel) }
       state.pending = [:]
       state.lateAnswers = []
@@ -238,25 +235,20 @@ package final class ScriptedAuthService: AuthService {
 
   /// Sleeps until `deadline` unless a `respond` decides request `id` first.
   private func waitForDecision(_ id: Int, until deadline: VirtualClock.Instant) async {
-    // The sleep runs in a task of its own (with the same work unit) so that a decision can
-    // cancel it without cancelling this task, which still has to sleep until its answer.
-    // The task is created and published under the lock, and it takes the lock before it
-    // sleeps: once it sleeps (and the clock may see the unit at rest), `respond` finds it.
-    let sleeper = state.withLock { state -> Task<Void, Never>? in
+    // The sleep is registered on the clock and published under the lock, before the call
+    // waits for it: a `respond` that decides the request in between finds it and wakes it,
+    // and the call then returns at once. A decision ends the sleep without cancelling the
+    // call, which still has to sleep until its answer is due.
+    let sleeper = state.withLock { state -> Int? in
       guard let pending = state.pending[id], pending.decision == nil, !state.isShutDown else {
         return nil
       }
-      let task = Task<Void, Never> { [clock] in
-        let decided = self.state.withLock { state in
-          state.pending[id]?.decision != nil || state.pending[id] == nil || state.isShutDown
-        }
-        guard !decided else { return }
-        try? await clock.sleep(until: deadline, tolerance: nil)
-      }
-      state.pending[id]?.sleeper = task
-      return task
+      let sleeper = clock.registerSleep(until: deadline)
+      state.pending[id]?.sleeper = sleeper
+      return sleeper
     }
-    await sleeper?.value
+    guard let sleeper else { return }
+    try? await clock.sleep(registered: sleeper)
     state.withLock { $0.pending[id]?.sleeper = nil }
   }
 
@@ -270,7 +262,11 @@ package final class ScriptedAuthService: AuthService {
       let (due, outcome) = pending.answer
       let late = LateAnswer(attempt: id, start: pending.start, due: due, outcome: outcome)
       state.lateAnswers.insert(late, at: state.lateAnswers.insertionIndex(for: due))
-      var stops = pending.stops
+      // The call's own cancellation ends its sleep; waking it as well costs nothing.
+      var stops: [() -> Void] =
+        pending.sleeper.map { sleeper in
+          [{ [clock] in clock.wakeEarly(sleeper) }]
+        } ?? []
       // A record earlier than the deliverer's wake-up needs a new deliverer.
       if let current = state.deliverer {
         guard due < current.until else { return stops }

@@ -162,6 +162,29 @@ public final class VirtualClock: Clock, Sendable {
     WorkUnit.spawn(makeUnit(), operation)
   }
 
+  // MARK: Package: sleeps another task can end
+
+  /// Registers a sleep until `deadline` for the current task (and its work unit), which it
+  /// then waits for with ``sleep(registered:)``; ``wakeEarly(_:)`` ends it before the
+  /// deadline. Registering first fixes the sleep's place among equal deadlines and lets
+  /// another task wake it even before it waits. `login-replay`'s scripted server waits for a
+  /// `respond` this way, without a task of its own.
+  package func registerSleep(until deadline: Instant) -> Int {
+    let unit = WorkUnit.current?.id
+    return state.withLock { $0.register(deadline: deadline, unit: unit) }
+  }
+
+  /// Waits for the sleep registered as `id`: until its deadline or ``wakeEarly(_:)``;
+  /// throws `CancellationError` when the task is cancelled first.
+  package func sleep(registered id: Int) async throws {
+    try await wait(for: id)
+  }
+
+  /// Ends the registered sleep `id` now, as if its deadline had come.
+  package func wakeEarly(_ id: Int) {
+    state.withLock { $0.fireEarly(id) }?.resume()
+  }
+
   // MARK: Internal: work units
 
   /// How many tasks this clock tracks now (started and not ended), for tests.

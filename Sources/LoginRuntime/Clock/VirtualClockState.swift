@@ -138,6 +138,19 @@ struct VirtualClockState {
     return .waiting(setAwake(unit, false))
   }
 
+  /// Makes sleeper `id` due now, as if its deadline had come: returns its continuation (to
+  /// resume) with its unit marked awake, or, when its task does not wait yet, remembers it
+  /// as fired so that the task returns at once when it does.
+  mutating func fireEarly(_ id: Int) -> CheckedContinuation<Void, any Error>? {
+    guard let sleeper = sleepers.removeValue(forKey: id) else { return nil }
+    guard let continuation = sleeper.continuation else {
+      fired.insert(id)
+      return nil
+    }
+    if let unit = sleeper.unit { _ = setAwake(unit, true) }
+    return continuation
+  }
+
   /// Removes sleeper `id`; returns its continuation (to throw into) if its task was waiting.
   ///
   /// The sleeping unit is marked awake first: its task is about to run again.

@@ -78,24 +78,11 @@ struct ClockChoiceTests {
 
   // MARK: A virtual clock behind a wrapper
 
-  /// A service answering `delay` after it starts, on `clock`, against a 30 s timeout.
+  /// ``TieRace`` on a `WrappedClock`.
   private func race(
     delay: Duration, on clock: WrappedClock
   ) async -> (LoginState, [StoreEvent.Kind]) {
-    let events = Recorder<StoreEvent.Kind>()
-    let service = AdaptedAuthService { _ in
-      try await clock.sleep(for: delay)
-      return Fixtures.session
-    }
-    let store = LoginStore(
-      initialState: Fixtures.filledForm, service: service, clock: clock,
-      timeout: .seconds(30), onEvent: { events.append($0.kind) })
-    await store.send(.submitTapped)
-    await clock.base.advance(by: .seconds(31))  // returns once the work reached the store
-    let state = await store.state
-    #expect(await store.runningAttempts.isEmpty)
-    await store.close()
-    return (state, events.all.filter { if case .transition = $0 { false } else { true } })
+    await TieRace.run(delay: delay, on: clock, driving: clock.base)
   }
 
   @Test func aWrappedVirtualClockKeepsTheTieRuleDeterministic() async {
@@ -137,14 +124,15 @@ struct ClockChoiceTests {
   /// On `ContinuousClock` an answer and a timeout due at the same instant race: either may
   /// win, and the test does not say which (that would assert timing). What holds whichever
   /// wins: the request ends exactly once, the screen shows the winner, and the loser changes
-  /// nothing.
+  /// nothing. Both are due at once (no delay, the shortest timeout), so nothing waits for
+  /// real time: the race is between the two tasks alone.
   @Test func onARealClockATieIsARaceThatStillEndsTheRequestOnce() async {
     var outcomes: Set<LoginPhase.Kind> = []
     for _ in 0..<20 {
       let events = Recorder<StoreEvent.Kind>()
       let store = LoginStore(
         initialState: Fixtures.filledForm,
-        service: DemoAuthService(delay: .milliseconds(1)), timeout: .milliseconds(1),
+        service: DemoAuthService(delay: .zero), timeout: LoginStore.timeoutRange.lowerBound,
         onEvent: { events.append($0.kind) })
       await store.send(.submitTapped)
       await store.settle()

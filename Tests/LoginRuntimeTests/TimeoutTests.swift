@@ -106,21 +106,10 @@ struct TimeoutTests {
     }
   }
 
-  /// A service that answers after `delay` on the clock, racing the store's timeout there.
+  /// ``TieRace`` on a `VirtualClock`.
   private func race(delay: Duration) async -> (LoginState, [StoreEvent.Kind]) {
     let clock = VirtualClock()
-    let events = Recorder<StoreEvent.Kind>()
-    let service = AdaptedAuthService { _ in
-      try await clock.sleep(for: delay)
-      return Fixtures.session
-    }
-    let store = LoginStore(
-      initialState: Fixtures.filledForm, service: service, clock: clock,
-      timeout: .seconds(30), onEvent: { events.append($0.kind) })
-    await store.send(.submitTapped)
-    await clock.advance(by: .seconds(31))
-    #expect(await store.runningAttempts.isEmpty)
-    return (await store.state, events.all.filter(Self.isLifecycle))
+    return await TieRace.run(delay: delay, on: clock, driving: clock)
   }
 
   @Test func onTheClockAResponseDueOneTickBeforeTheTimeoutWins() async {
@@ -144,10 +133,5 @@ struct TimeoutTests {
         // `unexpected`: the acknowledgement of the cancellation, which is no answer and is
         // not reported.
       ])
-  }
-
-  private static func isLifecycle(_ kind: StoreEvent.Kind) -> Bool {
-    if case .transition = kind { return false }
-    return true
   }
 }

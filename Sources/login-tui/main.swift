@@ -3,9 +3,6 @@ import LoginTerminal
 
 // login-tui: the login screen, live in a terminal. Everything lives in the LoginTerminal
 // library (see `TerminalCommand`); this file only connects it to the process.
-
-// Before any other thread starts, so that every thread inherits it (see SignalWatcher).
-SignalWatcher.blockWatchedSignals()
 let status = await TerminalCommand.run(
   Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 exit(status)

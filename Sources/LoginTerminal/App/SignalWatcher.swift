@@ -6,50 +6,67 @@ import Dispatch
   import Darwin
 #endif
 
-/// Turns SIGWINCH, SIGTERM, SIGHUP and SIGINT into events with dispatch signal sources, so
-/// that nothing runs in a signal handler and the loop restores the terminal itself.
-package final class SignalWatcher {
+/// The write end of the watcher's pipe: the one thing a signal handler touches, so it lives
+/// where a C function pointer can reach it.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Turns SIGWINCH, SIGTERM, SIGHUP and SIGINT into events, so that nothing but a one-byte
+/// `write` runs in a signal handler and the loop restores the terminal itself.
+///
+/// Not dispatch signal sources: on Linux they read a `signalfd`, and a signal that reaches a
+/// thread not blocking it (the main thread waits in `sigsuspend` with every signal open) runs
+/// libdispatch's handler, which re-raises it on the pool thread that registered the source;
+/// once that thread has exited, the signal is lost, and a SIGTERM or SIGHUP left login-tui
+/// running. A handler that writes the signal's number to a pipe works on whichever thread
+/// takes it; a dispatch read source on the pipe delivers the event on `queue`.
+final class SignalWatcher {
   /// The signals that end the program (after the terminal is restored).
   static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT]
-
-  private let sources: [any DispatchSourceSignal]
 
   /// The signals the watcher turns into events.
   private static var watched: [Int32] { [SIGWINCH] + terminating }
 
-  /// Blocks the watched signals in the calling thread, and so in every thread created after
-  /// it: call it first thing in `main`, before any other thread exists.
-  ///
-  /// On Linux a dispatch signal source reads a `signalfd`, which sees only signals that no
-  /// thread takes. A signal delivered to a thread that does not block it runs libdispatch's
-  /// handler, which re-raises it on the thread that registered the source; once that pool
-  /// thread has exited (idle threads do), the signal is lost, and a SIGTERM or SIGHUP left
-  /// login-tui running. Blocked everywhere, a signal stays pending until the source reads
-  /// it, so none is lost, even one that arrives before the watcher exists.
-  package static func blockWatchedSignals() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for number in watched { sigaddset(&set, number) }
-    pthread_sigmask(SIG_BLOCK, &set, nil)
+  /// Writes the signal's number to the pipe; async-signal-safe (a `write` of one byte to a
+  /// non-blocking pipe, nothing else).
+  private static let handler: @convention(c) (Int32) -> Void = { number in
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalPipeWriteEnd, &byte, 1)
   }
 
-  /// Watches the signals until ``cancel()``; their default actions are off meanwhile.
+  private let source: (any DispatchSourceRead)?
+
+  /// Watches the signals until ``cancel()``; their default actions are off meanwhile. If no
+  /// pipe can be made, nothing is watched and the signals keep their default actions.
   init(queue: DispatchQueue, deliver: @escaping @Sendable (AppEvent) -> Void) {
-    var sources: [any DispatchSourceSignal] = []
-    for number in Self.watched {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      source = nil
+      return
+    }
+    let readEnd = ends[0]
+    for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    signalPipeWriteEnd = ends[1]
+    let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+    source.setEventHandler {
+      var bytes = [UInt8](repeating: 0, count: 64)
+      let count = read(readEnd, &bytes, bytes.count)
+      for number in bytes.prefix(max(count, 0)).map(Int32.init) {
         deliver(number == SIGWINCH ? .resized : .terminated(number))
       }
-      source.resume()
-      sources.append(source)
     }
-    self.sources = sources
+    // The descriptors close once the source has stopped reading them (closing one a source
+    // still watches is a libdispatch crash).
+    source.setCancelHandler { for end in ends { close(end) } }
+    source.resume()
+    self.source = source
+    for number in Self.watched { signal(number, Self.handler) }
   }
 
-  /// Stops watching.
+  /// Stops watching: the signals are ignored from now on, while the program finishes.
   func cancel() {
-    for source in sources { source.cancel() }
+    guard let source else { return }
+    for number in Self.watched { signal(number, SIG_IGN) }
+    signalPipeWriteEnd = -1
+    source.cancel()
   }
 }

@@ -93,46 +93,53 @@ public enum JSONValue: Equatable, Hashable, Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Appends ``quoted(_:)``'s bytes, working on UTF-8 code units: a byte below 0x80 is a
-  /// whole scalar, and U+2028 and U+2029 are the only escaped scalars beyond ASCII (their
-  /// encodings start with 0xE2 0x80).
+  /// Appends ``quoted(_:)``'s bytes, working on UTF-8 code units in place: a byte below 0x80
+  /// is a whole scalar, and U+2028 and U+2029 are the only escaped scalars beyond ASCII
+  /// (their encodings start with 0xE2 0x80). Runs of bytes that need no escape are copied
+  /// whole.
   private static func appendQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    let bytes = string.utf8
-    var index = bytes.startIndex
-    while index != bytes.endIndex {
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-        output.append(UInt8(ascii: "\\"))
-        output.append(byte)
-      case 0x00...0x1F, 0x7F:
-        appendEscape(UInt32(byte), to: &output)
-      case 0xE2:
-        let second = bytes.index(after: index)
-        let third = second == bytes.endIndex ? second : bytes.index(after: second)
-        if third != bytes.endIndex, bytes[second] == 0x80,
-          bytes[third] == 0xA8 || bytes[third] == 0xA9
-        {
-          appendEscape(bytes[third] == 0xA8 ? 0x2028 : 0x2029, to: &output)
-          index = third
+    var string = string
+    string.withUTF8 { bytes in
+      var runStart = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        let escape: UInt32?
+        let width: Int
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): (escape, width) = (nil, 1)
+        case 0x00...0x1F, 0x7F: (escape, width) = (UInt32(byte), 1)
+        case 0xE2
+        where index + 2 < bytes.count && bytes[index + 1] == 0x80
+          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+          (escape, width) = (bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, 3)
+        default:
+          index += 1
+          continue
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        if let escape {
+          appendEscape(escape, to: &output)
         } else {
+          output.append(UInt8(ascii: "\\"))
           output.append(byte)
         }
-      default: output.append(byte)
+        index += width
+        runStart = index
       }
-      index = bytes.index(after: index)
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
   }
 
   /// Appends `\uXXXX` with upper-case hex digits.
   private static func appendEscape(_ value: UInt32, to output: inout [UInt8]) {
-    let digits = Array("0123456789ABCDEF".utf8)
     output.append(UInt8(ascii: "\\"))
     output.append(UInt8(ascii: "u"))
     for shift in stride(from: 12, through: 0, by: -4) {
-      output.append(digits[Int((value >> UInt32(shift)) & 0xF)])
+      let digit = UInt8(truncatingIfNeeded: (value >> UInt32(shift)) & 0xF)
+      output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10)
     }
   }
 }

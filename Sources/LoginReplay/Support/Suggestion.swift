@@ -17,6 +17,9 @@ enum Suggestion {
     var best: (keyword: String, distance: Int)?
     for keyword in keywords {
       let allowed = max(1, keyword.count / 3)
+      // The distance is at least the difference in length: most keywords are ruled out
+      // without the quadratic count.
+      guard abs(typed.count - keyword.count) <= allowed else { continue }
       let distance = editDistance(typed, Array(keyword.lowercased()))
       guard distance <= allowed, distance < (best?.distance ?? Int.max) else { continue }
       best = (keyword, distance)

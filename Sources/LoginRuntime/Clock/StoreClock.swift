@@ -35,7 +35,7 @@ struct StoreClock: Sendable {
   /// Starts `operation` in a task of its own; on a tracking clock it counts as running from
   /// this call on.
   func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-    scheduler.spawn(operation)
+    scheduler.startEffect(operation)
   }
 
   /// Calls `fire` in a task of its own once `duration` has passed on the timeout's clock,
@@ -78,8 +78,9 @@ struct StoreTimer: Sendable {
 
 /// How a clock runs the store's effect tasks and timers.
 protocol EffectScheduling: Sendable {
-  /// Starts `operation` in a task of its own.
-  func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+  /// Starts `operation`, the store's effect, in a task of its own. The store calls it from
+  /// its own isolation, holding no lock.
+  func startEffect(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
   /// Calls `fire` in a task of its own after `duration`, unless cancelled first.
   func startTimer(
     after duration: Duration, _ fire: @escaping @Sendable () async -> Void
@@ -91,7 +92,7 @@ protocol EffectScheduling: Sendable {
 private struct PlainScheduler<C: Clock<Duration>>: EffectScheduling {
   let clock: C
 
-  func spawn(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+  func startEffect(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
     Task { await operation() }
   }
 

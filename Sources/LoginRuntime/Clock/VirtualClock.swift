@@ -127,7 +127,7 @@ public final class VirtualClock: Clock, Sendable {
         continuation?.resume()
         await waitUntilIdle()
       case .fire(let unit, let fire):
-        _ = WorkUnit.spawn(WorkUnit(clock: self, id: unit), fire)
+        _ = WorkUnit.spawn(WorkUnit(clock: self, id: unit), immediately: true, fire)
         await waitUntilIdle()
       }
     }
@@ -242,6 +242,13 @@ public final class VirtualClock: Clock, Sendable {
 }
 
 extension VirtualClock: EffectScheduling {
+  /// Starts a store's effect as a tracked unit, on the store's thread until its first
+  /// suspension: a replayed request then wakes no other thread to start (that wake-up was
+  /// most of a request's cost in `login-replay`).
+  func startEffect(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    WorkUnit.spawn(makeUnit(), immediately: true, operation)
+  }
+
   /// Starts a timer whose deadline is registered before this returns, so its place among
   /// sleepers with the same deadline is fixed now, before any task started afterwards can
   /// register one: a store's timeout always precedes a response due at the very same

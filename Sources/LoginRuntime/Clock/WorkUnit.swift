@@ -37,14 +37,22 @@ package struct WorkUnit: Sendable {
 
   /// Runs `operation` in a new task that works for `unit`, and retires the unit when the
   /// task ends.
+  ///
+  /// `immediately` starts the task on the caller's thread (`Task.immediate`): it runs until
+  /// its first suspension before this returns, so starting it wakes no other thread. Only a
+  /// caller that holds no lock the operation may take can ask for it (the store, starting a
+  /// request from its own isolation; the clock, firing a timer); a cancellation handler
+  /// that holds its service's lock cannot.
   static func spawn(
-    _ unit: WorkUnit, _ operation: @escaping @Sendable () async -> Void
+    _ unit: WorkUnit, immediately: Bool = false,
+    _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    Task {
+    let body: @Sendable () async -> Void = {
       await WorkUnit.$current.withValue(unit) {
         await operation()
       }
       unit.clock.retire(unit)
     }
+    return immediately ? Task.immediate(operation: body) : Task(operation: body)
   }
 }

@@ -137,6 +137,50 @@ import Testing
     }
   }
 
+  /// `relaunch` against a real server: the session remembered from its answer is restored
+  /// by the next store, and a logout forgets it for the one after.
+  @Test func relaunchRestoresTheSessionTheServerGave() async throws {
+    try await withTestServer { server in
+      let folder = try TemporaryDirectory()
+      defer { folder.remove() }
+      let result = try Self.replay(
+        Self.login + """
+          expect phase succeeded
+          relaunch
+          expect phase succeeded
+          logout
+          relaunch
+          expect phase idle
+
+          """, url: server.url("json-ok"), ["--session-file", folder.path("session.json")])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains("3 expectations: 3 passed, 0 failed\n"))
+      #expect(!result.standardOutput.contains("tok-json-123"))
+    }
+  }
+
+  /// `relaunch` while the server holds the request: the closed store cancels it, and the
+  /// next store starts on the first screen without waiting for the server. (Whether the
+  /// request reached the server before the cancellation is a race, so it is not asserted.)
+  @Test func relaunchWhileTheServerHoldsTheRequestCancelsIt() async throws {
+    try await withTestServer { server in
+      let url = server.url("hold")
+      let result = try Self.replay(
+        """
+        type email demo@example.com
+        type password Password123!
+        submit
+        relaunch
+        expect phase idle
+        expect requests-in-flight 0
+
+        """, url: url, ["--trace"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardOutput.contains("line 4: cancelled authenticate(1) after "))
+      #expect(result.standardOutput.contains("line 4: relaunched"))
+    }
+  }
+
   @Test func oauth2SendsTheClientID() async throws {
     try await withTestServer { server in
       let custom = server.url("oauth-ok", tag: "custom")

@@ -296,10 +296,13 @@ public actor LoginStore {
     } else {
       effects = reduce(into: &state, action)
     }
+    let changed = state != before
     emit(
       .transition(
-        StoreTransition(action: action, before: before, after: state, effects: effects)))
-    if state != before {
+        StoreTransition(
+          action: action, before: before, after: state, effects: effects, changedState: changed)
+      ))
+    if changed {
       version += 1
       snapshots.publish(StateSnapshot(version: version, state: state))
     }

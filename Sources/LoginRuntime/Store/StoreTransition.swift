@@ -62,6 +62,17 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   public init(
     action: LoginAction, before: LoginState, after: LoginState, effects: [LoginEffect]
   ) {
+    self.init(
+      action: action, before: before, after: after, effects: effects,
+      changedState: before != after)
+  }
+
+  /// The same, for a caller that has already compared the two states: the store compares
+  /// them once, to decide whether to publish and to report.
+  init(
+    action: LoginAction, before: LoginState, after: LoginState, effects: [LoginEffect],
+    changedState: Bool
+  ) {
     self.action = action.kind
     actionDescription = action.description
     from = before.phase.kind
@@ -69,7 +80,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     fromLabel = Self.label(of: before)
     toLabel = Self.label(of: after)
     self.effects = effects.map(EffectSummary.init)
-    changedState = before != after
+    self.changedState = changedState
     cell = TransitionCell(applying: action, to: before)
     if case .authResponse(let attempt, let result) = action {
       response = Response(attempt: attempt, outcome: AuthOutcome(result))

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of Tests/Fuzz (see Docs/Fuzzing.md).
 #
-#   Tests/Fuzz/run.sh [-t SECONDS] [-j JOBS] [-f] [TARGET...]
+#   Tests/Fuzz/run.sh [-t SECONDS] [-j JOBS] [-r RUNS | -f] [TARGET...]
 #
 # TARGET: parser, replay, http, reducer (default: all). Each runs SECONDS (default 60), JOBS
-# targets at a time (default 2). -f runs libFuzzer's fork mode (-fork=1): the fuzzing
-# process is restarted every few seconds to minutes, which keeps long runs of `replay` below
-# the memory limit (see Docs/Fuzzing.md). The corpora live in .build/fuzz/corpus/TARGET and grow from
+# targets at a time (default 2). For long runs of `replay`, whose process grows with every
+# new input (see Docs/Fuzzing.md), -r restarts the fuzzing process every RUNS executions
+# until SECONDS have passed (the fastest way), and -f runs libFuzzer's fork mode (-fork=1)
+# instead. The corpora live in .build/fuzz/corpus/TARGET and grow from
 # run to run; they start from seeds generated from the repository's example sessions and
 # tests. A finding is written to .build/fuzz/artifacts/TARGET/ and the script exits 1.
 set -euo pipefail
@@ -16,10 +17,12 @@ out="${FUZZ_BUILD:-$root/.build/fuzz}"
 seconds=60
 jobs=2
 fork=()
-while getopts "t:j:f" option; do
+restart=0
+while getopts "t:j:r:f" option; do
   case "$option" in
   t) seconds="$OPTARG" ;;
   j) jobs="$OPTARG" ;;
+  r) restart="$OPTARG" ;;
   f) fork=(-fork=1) ;;
   *) exit 2 ;;
   esac
@@ -72,12 +75,18 @@ run() {
   esac
   echo "fuzz: $target for ${seconds}s" >&2
   # ASan's leak check is off: the Swift runtime's caches look like leaks at exit.
-  local status=0
-  # The Swift runtime's backtracer would take libFuzzer's crash signal: it is off.
-  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" "${fork[@]}" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4097 \
-    -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$out/seeds/$target" \
-    >"$out/$target.log" 2>&1 || status=$?
+  local status=0 end=$((SECONDS + seconds)) runs=()
+  [[ "$restart" -gt 0 ]] && runs=(-runs="$restart")
+  : >"$out/$target.log"
+  # With -r, one process after another until the time is up; otherwise one process.
+  while [[ "$status" == 0 && $SECONDS -lt $end ]]; do
+    # The Swift runtime's backtracer would take libFuzzer's crash signal: it is off.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:symbolize=1 "$out/fuzz-$target" "${dict[@]}" "${fork[@]}" \
+      "${runs[@]}" -max_total_time=$((end - SECONDS > 0 ? end - SECONDS : 1)) -timeout=10 -rss_limit_mb=4096 -max_len=4097 \
+      -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$out/seeds/$target" \
+      >>"$out/$target.log" 2>&1 || status=$?
+    [[ "$restart" -gt 0 ]] || break
+  done
   echo "$status" >"$out/$target.status"
 }
 
@@ -91,8 +100,9 @@ wait
 status=0
 for target in "${targets[@]}"; do
   if [[ "$(cat "$out/$target.status" 2>/dev/null)" == 0 ]]; then
-    runs=$(grep -E '^stat::number_of_executed_units' "$out/$target.log" | awk '{print $2}' || true)
-    rate=$(grep -E '^stat::average_exec_per_sec' "$out/$target.log" | awk '{print $2}' || true)
+    # With -r the log holds one set of statistics per process: executions add up.
+    runs=$(grep -E '^stat::number_of_executed_units' "$out/$target.log" | awk '{s += $2} END {if (NR) print s}' || true)
+    rate=$(grep -E '^stat::average_exec_per_sec' "$out/$target.log" | awk '{s += $2} END {if (NR) print int(s / NR)}' || true)
     # Fork mode prints no final statistics: its last progress line has the total.
     if [[ -z "$runs" ]]; then
       runs=$(grep -oE '^#[0-9]+: ' "$out/$target.log" | tail -n 1 | tr -d '#: ' || true)

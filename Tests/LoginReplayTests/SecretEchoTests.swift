@@ -120,6 +120,24 @@ import Testing
     #expect(Suggestion.editDistance(Array("abc"), Array("abc")) == 0)
   }
 
+  /// The bounded distance stops early but answers exactly: the distance when it is within
+  /// the limit, `nil` when it is not, for every pair of short words over a small alphabet.
+  @Test func theBoundedDistanceAgreesWithTheFullOne() {
+    let alphabet: [Character] = ["a", "b", "é", "-"]
+    var words: [[Character]] = [[]]
+    for _ in 0..<3 { words += words.flatMap { word in alphabet.map { word + [$0] } } }
+    words = Array(Set(words.map { String($0) })).sorted().map { Array($0) }
+    for a in words {
+      for b in words {
+        let full = Suggestion.editDistance(a, b)
+        for limit in 0...4 {
+          let bounded = Suggestion.editDistance(a, b, atMost: limit)
+          #expect(bounded == (full <= limit ? full : nil), "\(a) \(b) \(limit)")
+        }
+      }
+    }
+  }
+
   @Test func messagesCarryTheSuggestion() throws {
     let parsed = try #require(SessionParser.parse("sumbit", file: "f", line: 1))
     guard case .failure(let error) = parsed else {

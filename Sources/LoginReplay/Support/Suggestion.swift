@@ -19,9 +19,10 @@ enum Suggestion {
       let allowed = max(1, keyword.count / 3)
       // The distance is at least the difference in length: most keywords are ruled out
       // without the quadratic count.
-      guard abs(typed.count - keyword.count) <= allowed else { continue }
-      let distance = editDistance(typed, Array(keyword.lowercased()))
-      guard distance <= allowed, distance < (best?.distance ?? Int.max) else { continue }
+      guard abs(typed.count - keyword.count) <= allowed,
+        let distance = editDistance(typed, Array(keyword.lowercased()), atMost: allowed),
+        distance < (best?.distance ?? Int.max)
+      else { continue }
       best = (keyword, distance)
     }
     return best?.keyword
@@ -34,16 +35,26 @@ enum Suggestion {
 
   /// The Levenshtein distance: insertions, deletions and substitutions of one character.
   static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
+    editDistance(a, b, atMost: Int.max) ?? Int.max
+  }
+
+  /// The Levenshtein distance when it is at most `limit`, else `nil`. It stops at the first
+  /// row of the table whose every entry exceeds `limit`: a row's minimum never decreases
+  /// from one row to the next, so the distance would exceed it too.
+  static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+    if a.isEmpty { return b.count <= limit ? b.count : nil }
     var previous = Array(0...b.count)
     var current = previous
     for (i, x) in a.enumerated() {
       current[0] = i + 1
+      var rowMinimum = current[0]
       for (j, y) in b.enumerated() {
         current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        rowMinimum = min(rowMinimum, current[j + 1])
       }
+      if rowMinimum > limit { return nil }
       swap(&previous, &current)
     }
-    return previous[b.count]
+    return previous[b.count] <= limit ? previous[b.count] : nil
   }
 }

@@ -144,15 +144,8 @@ import Testing
       let folder = try TemporaryDirectory()
       defer { folder.remove() }
       let result = try Self.replay(
-        Self.login + """
-          expect phase succeeded
-          relaunch
-          expect phase succeeded
-          logout
-          relaunch
-          expect phase idle
-
-          """, url: server.url("json-ok"), ["--session-file", folder.path("session.json")])
+        Self.login + RememberReplayTests.relaunchCycle, url: server.url("json-ok"),
+        ["--session-file", folder.path("session.json")])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardOutput.contains("3 expectations: 3 passed, 0 failed\n"))
       #expect(!result.standardOutput.contains("tok-json-123"))

@@ -8,19 +8,19 @@ import Testing
 /// `login-replay` remembers the session: in memory, or in the file of `--session-file`;
 /// `relaunch` starts a fresh store over it, `session-store failing` makes saves fail.
 @Suite struct RememberReplayTests {
-  /// Log in, relaunch (restored), log out, relaunch (not restored).
-  static let doneWhen =
-    demoLogin + """
-      submit
-      wait 1.5s
-      expect phase succeeded
-      relaunch
-      expect phase succeeded
-      logout
-      relaunch
-      expect phase idle
+  /// After a login: relaunch (restored), log out, relaunch (not restored).
+  static let relaunchCycle = """
+    expect phase succeeded
+    relaunch
+    expect phase succeeded
+    logout
+    relaunch
+    expect phase idle
 
-      """
+    """
+
+  /// Log in, then ``relaunchCycle``.
+  static let doneWhen = demoLogin + "submit\nwait 1.5s\n" + relaunchCycle
 
   static let refusal =
     "error: the session file given with --session-file can be read or changed by other users "

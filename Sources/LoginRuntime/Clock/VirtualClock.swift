@@ -243,8 +243,8 @@ public final class VirtualClock: Clock, Sendable {
 
 extension VirtualClock: EffectScheduling {
   /// Starts a store's effect as a tracked unit, on the store's thread until its first
-  /// suspension: a replayed request then wakes no other thread to start (that wake-up was
-  /// most of a request's cost in `login-replay`).
+  /// suspension: a replayed request then wakes no other thread to start (on a busy machine
+  /// that wake-up doubled the cost of a `login-replay` request line).
   func startEffect(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
     WorkUnit.spawn(makeUnit(), immediately: true, operation)
   }

@@ -60,7 +60,11 @@ seed() {
       rm "$file"
     done
     ;;
-  reducer) printf '\x00\x00\x02\x01\x00\x06\x03\x06\x02\x00\x00' >"$dir/form" ;;
+  reducer)
+    printf '\x00\x00\x02\x01\x00\x06\x03\x06\x02\x00\x00' >"$dir/form"
+    # A finding of the harness, not the library: an email typed with the token marker in it.
+    printf '\x00\x7a\x70\x74\x00\x7a\x69\xfe\xff\xffHuTokenSecret77' >"$dir/token-in-email"
+    ;;
   esac
 }
 

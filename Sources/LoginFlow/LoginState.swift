@@ -40,9 +40,9 @@ public struct LoginState: Equatable, Sendable {
 
   /// ``Validation/isValidEmail(_:)`` of ``email``, kept with it: a screen reads it several
   /// times per keystroke (``canSubmit``, ``emailError``), and the field changes far less often.
-  private var emailIsValid: Bool
+  @usableFromInline private(set) var emailIsValid: Bool
   /// ``Validation/isValidPassword(_:)`` of ``password``, kept with it like ``emailIsValid``.
-  private var passwordIsValid: Bool
+  @usableFromInline private(set) var passwordIsValid: Bool
 
   /// Creates a state; the defaults are the empty screen a user first sees.
   public init(
@@ -73,7 +73,10 @@ public struct LoginState: Equatable, Sendable {
 extension LoginState {
   /// The text shown under the email field when it holds something that is not an email, in
   /// English: the source of ``LoginStrings/english``'s ``LoginStrings/invalidEmail``.
-  public static let invalidEmailMessage = "Enter a valid email address."
+  ///
+  /// A computed literal rather than a stored constant: ``emailError`` reads it on every
+  /// keystroke, and a literal needs no lazy initialization.
+  @inlinable public static var invalidEmailMessage: String { "Enter a valid email address." }
 
   /// How many invalid-credentials failures in a row make the screen suggest a reset.
   public static let passwordResetThreshold = 3
@@ -93,13 +96,13 @@ extension LoginState {
   public static let maximumPasswordLength = 1_024
 
   /// Whether the email, once trimmed, looks like an address (see ``Validation/isValidEmail(_:)``).
-  public var isEmailValid: Bool { emailIsValid }
+  @inlinable public var isEmailValid: Bool { emailIsValid }
 
   /// Whether the password holds something other than whitespace.
-  public var isPasswordValid: Bool { passwordIsValid }
+  @inlinable public var isPasswordValid: Bool { passwordIsValid }
 
   /// Whether the Log In button is enabled: a valid form and no request in flight or done.
-  public var canSubmit: Bool {
+  @inlinable public var canSubmit: Bool {
     guard isEmailValid, isPasswordValid else { return false }
     switch phase {
     case .idle, .editing, .failed: return true
@@ -109,7 +112,7 @@ extension LoginState {
 
   /// The inline error under the email field, in English: shown for a non-empty invalid email
   /// only. A screen in another language reads ``emailError(in:)``.
-  public var emailError: String? {
+  @inlinable public var emailError: String? {
     email.isEmpty || isEmailValid ? nil : Self.invalidEmailMessage
   }
 

@@ -12,6 +12,7 @@ public enum Validation {
   /// The text must be no longer than ``LoginState/maximumEmailLength``, and once trimmed
   /// contain exactly one `@`, a non-empty part before it, a domain of at least two non-empty
   /// dot-separated labels whose last has two or more characters, and no whitespace anywhere.
+  @inline(__always)
   public static func isValidEmail(_ email: String) -> Bool {
     guard !exceeds(email, length: LoginState.maximumEmailLength) else { return false }
     // A native string lends its bytes without a copy; a bridged one (never made by `reduce`)
@@ -42,6 +43,52 @@ public enum Validation {
   /// Typing runs validation on every keystroke; most addresses are ASCII, where one pass over
   /// the bytes gives the same answer as the character rules without grapheme breaking.
   static func isValidASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    bytes.count <= UInt64.bitWidth ? isValidShortASCIIEmail(bytes) : isValidLongASCIIEmail(bytes)
+  }
+
+  /// ``isValidASCIIEmail(_:)`` for at most 64 bytes: eight bytes at a time, it records where
+  /// the blanks, `@` and dots are, one bit per byte, without a branch per byte; the rules are
+  /// then a few operations on those bits. Typing validates on every keystroke, so this is
+  /// most of a keystroke's work.
+  static func isValidShortASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    var blanks: UInt64 = 0
+    var atSigns: UInt64 = 0
+    var dots: UInt64 = 0
+    var highBits: UInt64 = 0
+    var offset = 0
+    while offset < bytes.count {
+      let word = ByteWord(bytes, from: offset)
+      highBits |= word.bits
+      let shift = UInt64(offset)
+      blanks |= ByteWord.gather(word.blanks) &<< shift
+      atSigns |= ByteWord.gather(word.bytes(equalTo: UInt8(ascii: "@"))) &<< shift
+      dots |= ByteWord.gather(word.bytes(equalTo: UInt8(ascii: "."))) &<< shift
+      offset += 8
+    }
+    // A non-ASCII byte anywhere: the character rules decide.
+    guard highBits & ByteWord.highBitOfEachByte == 0 else { return nil }
+    let present: UInt64 = ~0 &>> UInt64(UInt64.bitWidth - bytes.count)
+    let text = present & ~blanks
+    guard bytes.count > 0, text != 0 else { return false }
+    let start = text.trailingZeroBitCount
+    let end = UInt64.bitWidth - 1 - text.leadingZeroBitCount
+    // Whitespace between two non-blank bytes is inside the address; exactly one @, not first.
+    let trimmedSpan = (~0 &>> UInt64(UInt64.bitWidth - 1 - end)) & (~0 &<< UInt64(start))
+    guard blanks & trimmedSpan == 0, atSigns.nonzeroBitCount == 1 else { return false }
+    let atSign = atSigns.trailingZeroBitCount
+    guard atSign != start, atSign < UInt64.bitWidth - 1 else { return false }
+    // The domain's dots: at least one, none right after the @, no two in a row, and the
+    // last label at least two bytes long.
+    let afterAtSign = UInt64(1) &<< UInt64(atSign + 1)
+    let domainDots = dots & ~(afterAtSign &- 1)
+    guard domainDots != 0, domainDots & afterAtSign == 0, domainDots & (domainDots &>> 1) == 0
+    else { return false }
+    let lastDot = UInt64.bitWidth - 1 - domainDots.leadingZeroBitCount
+    return end - lastDot >= 2
+  }
+
+  /// ``isValidASCIIEmail(_:)`` for any length, one byte at a time.
+  static func isValidLongASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
     // One pass. A rule broken early still reads on, because a non-ASCII byte anywhere means
     // the character rules decide.
@@ -79,13 +126,14 @@ public enum Validation {
 
   /// Whether `password` holds anything but whitespace and is no longer than
   /// ``LoginState/maximumPasswordLength``. Blanks around it are kept as typed.
+  @inline(__always)
   public static func isValidPassword(_ password: String) -> Bool {
     guard !exceeds(password, length: LoginState.maximumPasswordLength) else { return false }
     // A character is whitespace when its first scalar is, so a first byte that is ASCII and
     // not blank decides it: typing takes this path, with no grapheme breaking.
-    if let first = password.utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first)
-    {
-      return true
+    if !password.isEmpty {
+      let first = password.utf8[password.utf8.startIndex]
+      if first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return true }
     }
     return !password.allSatisfy(\.isWhitespace)
   }
@@ -105,6 +153,7 @@ public enum Validation {
   /// several scalars — an accented letter written with a combining mark, a flag, an emoji
   /// sequence — may lose its last scalars when the limit falls inside it. It reads at most
   /// `limit + 1` scalars: O(`limit`) whatever the length of `text`.
+  @inline(__always)
   public static func cut(_ text: String, toLength limit: Int) -> (text: String, wasCut: Bool) {
     guard let end = limitIndex(of: text, length: limit) else { return (text, false) }
     return (String(text.unicodeScalars[..<end]), true)
@@ -136,5 +185,76 @@ public enum Validation {
       let last = text.lastIndex(where: { !$0.isWhitespace })
     else { return "" }
     return String(text[first...last])
+  }
+}
+
+/// Eight bytes of a text in one `UInt64`, the first in the lowest byte, and tests of all
+/// eight at once (SWAR: "SIMD within a register"); each test sets the high bit of the bytes
+/// it holds for.
+struct ByteWord {
+  /// The high bit of each of the eight bytes.
+  static let highBitOfEachByte: UInt64 = 0x8080_8080_8080_8080
+  private static let lowBitsOfEachByte: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+  private static let eachByte: UInt64 = 0x0101_0101_0101_0101
+
+  let bits: UInt64
+
+  /// The eight bytes of `bytes` from `offset`; past its end, zero bytes.
+  ///
+  /// A short tail is read without a loop: as the last eight bytes of the text, shifted down,
+  /// or as two overlapping loads of four (or two) bytes, whose common bytes are the same
+  /// bytes in the same places.
+  @inline(__always)
+  init(_ bytes: UnsafeBufferPointer<UInt8>, from offset: Int) {
+    guard let base = bytes.baseAddress else {
+      bits = 0
+      return
+    }
+    func load<Word: FixedWidthInteger & UnsignedInteger>(_: Word.Type, at index: Int) -> UInt64 {
+      UInt64(Word(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: Word.self)))
+    }
+    let available = bytes.count - offset
+    if available >= 8 {
+      bits = load(UInt64.self, at: offset)
+    } else if bytes.count >= 8 {
+      bits = load(UInt64.self, at: bytes.count - 8) &>> UInt64(8 * (8 - available))
+    } else if available >= 4 {
+      bits =
+        load(UInt32.self, at: offset)
+        | load(UInt32.self, at: offset + available - 4) &<< UInt64(8 * (available - 4))
+    } else if available >= 2 {
+      bits =
+        load(UInt16.self, at: offset)
+        | load(UInt16.self, at: offset + available - 2) &<< UInt64(8 * (available - 2))
+    } else if available == 1 {
+      bits = UInt64(base[offset])
+    } else {
+      bits = 0
+    }
+  }
+
+  /// The high bit set in each byte equal to `byte`, exactly (no carry crosses bytes).
+  @inline(__always)
+  func bytes(equalTo byte: UInt8) -> UInt64 {
+    let difference = bits ^ (UInt64(byte) &* Self.eachByte)
+    let nonZero = ((difference & Self.lowBitsOfEachByte) &+ Self.lowBitsOfEachByte) | difference
+    return ~nonZero & Self.highBitOfEachByte
+  }
+
+  /// The high bit set in each blank byte: a space, or a tab, line feed, vertical tab, form
+  /// feed or carriage return (0x09–0x0D). Meaningful for ASCII bytes only.
+  @inline(__always)
+  var blanks: UInt64 {
+    let low = bits & Self.lowBitsOfEachByte
+    // Adding 0x80 - n sets a byte's high bit when the byte is n or more.
+    let atLeastTab = low &+ (0x77 &* Self.eachByte)
+    let atLeastAfterReturn = low &+ (0x72 &* Self.eachByte)
+    return bytes(equalTo: 0x20) | (atLeastTab & ~atLeastAfterReturn & Self.highBitOfEachByte)
+  }
+
+  /// The high bits of `flags` (one per byte) as the eight low bits, byte 0 in bit 0.
+  @inline(__always)
+  static func gather(_ flags: UInt64) -> UInt64 {
+    ((flags &>> 7) &* 0x0102_0408_1020_4080) &>> 56
   }
 }

@@ -187,18 +187,51 @@ struct ValidationFastPathTests {
       let length = Int(generator.next() % 14)
       let text = String(
         (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
-      var copy = text
-      let fast = copy.withUTF8 { Validation.isValidASCIIEmail($0) }
-      #expect(fast == Validation.isValidEmailByCharacter(text), "\(String(reflecting: text))")
-      if fast == true { checked += 1 }
+      checked += Self.agree(text) == true ? 1 : 0
     }
     // The alphabet makes valid addresses too, so both answers were exercised.
     #expect(checked > 100)
   }
 
   @Test(
+    "the fast path agrees with the character rules across its 8-byte words and its 64-byte limit")
+  func longerAddressesAgree() {
+    // Addresses built from parts, mostly valid, each then broken or not at one random place:
+    // lengths up to about 90 bytes cross every word boundary and both the 64-byte path and the
+    // byte-at-a-time path beyond it.
+    var generator = SeededGenerator(seed: 11)
+    func word(_ maximum: UInt64) -> String {
+      String(repeating: "a", count: Int(generator.next() % maximum))
+    }
+    let breakers = ["", "", " ", ".", "@", "\t", "..", "\r\n", "\r", "\u{0B}", "\u{0C}", "@."]
+    var valid = 0
+    var checked = 0
+    for _ in 0..<50_000 {
+      var parts = [word(3) == "" ? "" : " ", word(30), "@", word(20), ".", word(20)]
+      if generator.next() % 2 == 0 { parts += [".", word(4)] }
+      let breaker = breakers[Int(generator.next() % UInt64(breakers.count))]
+      parts.insert(breaker, at: Int(generator.next() % UInt64(parts.count + 1)))
+      let text = parts.joined()
+      valid += Self.agree(text) == true ? 1 : 0
+      checked += text.utf8.count > 64 ? 1 : 0
+    }
+    #expect(valid > 1_000)
+    #expect(checked > 100)
+  }
+
+  /// Checks the fast path against the character rules for `text`, and returns its answer.
+  private static func agree(_ text: String) -> Bool? {
+    var copy = text
+    let fast = copy.withUTF8 { Validation.isValidASCIIEmail($0) }
+    #expect(fast == Validation.isValidEmailByCharacter(text), "\(String(reflecting: text))")
+    return fast
+  }
+
+  @Test(
     "non-ASCII input takes the character rules, even after a rule is already broken",
-    arguments: ["josé@example.com", "a b@é.co", "@@x é", "a@b..co\u{00A0}"])
+    arguments: [
+      "josé@example.com", "a b@é.co", "@@x é", "a@b..co\u{00A0}", "someone@example.c\u{00F6}m",
+    ])
   func nonASCIIHasNoFastAnswer(_ text: String) {
     var text = text
     #expect(text.withUTF8 { Validation.isValidASCIIEmail($0) } == nil)

@@ -82,9 +82,9 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
   /// A redacted description: a new password shows only its length, a session never its tokens.
   public var description: String {
     switch self {
-    case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
+    case .emailChanged(let email): Self.describeEmailChanged(email)
     case .passwordChanged(let password):
-      "passwordChanged(\(Redacted.length(of: password)))"
+      Self.describePasswordChanged(characters: password.count)
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
     case .submitTapped: "submitTapped"
     case .cancelTapped: "cancelTapped"
@@ -98,6 +98,18 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
     case .sessionSaveFailed: "sessionSaveFailed"
     }
+  }
+
+  /// The description of `emailChanged(email)`. A runtime that keeps descriptions for later
+  /// keeps the email and formats it only when read.
+  package static func describeEmailChanged(_ email: String) -> String {
+    "emailChanged(\(quoted(email)))"
+  }
+
+  /// The description of a `passwordChanged` whose text has this many characters: all a
+  /// description ever shows of a password, so a runtime can keep the count instead of it.
+  package static func describePasswordChanged(characters: Int) -> String {
+    "passwordChanged(\(Redacted.length(characters: characters)))"
   }
 
   /// `text` as `String(reflecting:)` writes it: quoted, with escapes. Printable ASCII

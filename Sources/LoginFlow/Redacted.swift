@@ -5,7 +5,11 @@ enum Redacted {
 
   /// `<redacted> 1 character`, `<redacted> 12 characters`: a hidden text and its length.
   static func length(of text: String) -> String {
-    let count = text.count
-    return "\(placeholder) \(count) \(count == 1 ? "character" : "characters")"
+    length(characters: text.count)
+  }
+
+  /// `<redacted> 12 characters`, for a hidden text of `count` characters.
+  static func length(characters count: Int) -> String {
+    "\(placeholder) \(count) \(count == 1 ? "character" : "characters")"
   }
 }

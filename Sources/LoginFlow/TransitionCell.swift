@@ -150,7 +150,7 @@ public struct TransitionCell: Hashable, Sendable, CustomStringConvertible {
     _ text: String, _ maximum: Int, among conditions: [Condition]
   ) -> Condition {
     guard conditions != [.always] else { return .always }
-    return text.unicodeScalars.prefix(maximum + 1).count > maximum ? .overLimit : .withinLimit
+    return Validation.exceeds(text, length: maximum) ? .overLimit : .withinLimit
   }
 }
 

@@ -24,12 +24,23 @@ final class EventInbox: Sendable {
     waiter?.resume()
   }
 
+  /// Whether an event is waiting to be taken.
+  var hasEvents: Bool { state.withLock { !$0.events.isEmpty } }
+
   /// Removes and returns every event not taken yet, oldest first.
   func takeAll() -> [StoreEvent] {
     state.withLock { state in
       defer { state.events.removeAll(keepingCapacity: true) }
       return state.events
     }
+  }
+
+  /// Moves every event not taken yet into `events` (emptied first), oldest first, giving the
+  /// inbox `events`' storage in exchange: a caller that takes at every step into the same
+  /// array allocates nothing once both arrays have grown.
+  func takeAll(into events: inout [StoreEvent]) {
+    events.removeAll(keepingCapacity: true)
+    state.withLock { state in swap(&state.events, &events) }
   }
 
   /// Returns once at least one event is waiting (at once if one already is).

@@ -68,6 +68,8 @@ public final class SessionRunner {
   private var states: AsyncStream<LoginState>.Iterator?
   private var latestState = LoginState()
   private var lastEffects: [LoginEffect.Kind] = []
+  /// The events ``printEvents()`` took last, kept so that its storage is reused.
+  private var takenEvents: [StoreEvent] = []
   /// How many late answers the store has dropped so far (`expect dropped-answers`).
   private var droppedAnswers = 0
   private var line = 0
@@ -179,8 +181,9 @@ public final class SessionRunner {
   /// `respond` on the real clock is reported like a bad line (see ``reject(_:)``).
   public func run(_ located: LocatedCommand) async {
     guard !isFinished, !isOutputClosed else { return }
-    await launchReportingRefusal()
-    await printEvents()  // on the real clock, whatever happened since the last command
+    if !isLaunched { await launchReportingRefusal() }
+    // Whatever happened since the last command (on the real clock).
+    if needsInitialState || inbox.hasEvents { await printEvents() }
     line = located.location.line
     switch located.command {
     case .type(let field, let text):
@@ -489,7 +492,8 @@ public final class SessionRunner {
       needsInitialState = false
       await takeNextState()
     }
-    for event in inbox.takeAll() {
+    inbox.takeAll(into: &takenEvents)
+    for event in takenEvents {
       if countsCoverage { coverage.record(event.kind) }
       let time = storeStartedAt + event.time
       switch event.kind {

@@ -146,6 +146,8 @@ public final class VirtualClock: Clock, Sendable {
   /// Waits until no work that the store started on this clock is running: every effect task
   /// has ended, sleeps on this clock, or waits for a held request. Never moves the time.
   public func waitUntilIdle() async {
+    // Usually nothing runs: answer without making a continuation.
+    guard !state.withLock(\.isIdle) else { return }
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
       let waiting = state.withLock { $0.addIdleWaiter(waiter) }
       if !waiting { waiter.resume() }

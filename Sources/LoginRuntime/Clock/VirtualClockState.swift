@@ -94,7 +94,7 @@ struct VirtualClockState {
 
   /// Registers a waiter for the moment no unit is awake; `false` when that is already so.
   mutating func addIdleWaiter(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
-    guard !awakeUnits.isEmpty else { return false }
+    guard !isIdle else { return false }
     idleWaiters.append(waiter)
     return true
   }

@@ -8,7 +8,15 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   /// The kind of action applied.
   public var action: LoginAction.Kind
   /// The action's redacted description, such as `passwordChanged(<redacted> 8 characters)`.
-  public var actionDescription: String
+  ///
+  /// Formatted when read: a store reports every keystroke, and most reports are never
+  /// printed.
+  public var actionDescription: String {
+    get { describedAction.text }
+    set { describedAction = .text(newValue) }
+  }
+  /// What ``actionDescription`` is made from: never the password, only its length.
+  private var describedAction: DescribedAction
   /// The phase before the action.
   public var from: LoginPhase.Kind
   /// The phase after the action.
@@ -74,7 +82,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     changedState: Bool
   ) {
     self.action = action.kind
-    actionDescription = action.description
+    describedAction = DescribedAction(action)
     from = before.phase.kind
     to = after.phase.kind
     fromLabel = Self.label(of: before)
@@ -95,6 +103,35 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     }
     if !changedState && effects.isEmpty { text += " (ignored)" }
     return text
+  }
+
+  /// An action's redacted description, kept in the parts it is formatted from. Two are equal
+  /// when their texts are.
+  private enum DescribedAction: Sendable, Equatable {
+    case emailChanged(String)
+    case passwordChanged(characters: Int)
+    case text(String)
+
+    init(_ action: LoginAction) {
+      switch action {
+      case .emailChanged(let email): self = .emailChanged(email)
+      case .passwordChanged(let password): self = .passwordChanged(characters: password.count)
+      case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
+        .authResponse, .storeClosed, .sessionRestored, .sessionSaveFailed:
+        self = .text(action.description)
+      }
+    }
+
+    var text: String {
+      switch self {
+      case .emailChanged(let email): LoginAction.describeEmailChanged(email)
+      case .passwordChanged(let characters):
+        LoginAction.describePasswordChanged(characters: characters)
+      case .text(let text): text
+      }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
   }
 
   /// A short label of the phase of `state` that never includes a token.

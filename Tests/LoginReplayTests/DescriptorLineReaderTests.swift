@@ -30,6 +30,11 @@ import Testing
 
   @Test func aLoneCarriageReturnInsideALineIsKept() throws {
     #expect(try read(Array("a\rb\n".utf8)) == [line(1, "a\rb")])
+    // Only the `\r` of the line end goes, whether the line is read from one chunk or from
+    // the end of a line begun in the previous chunk.
+    #expect(try read(Array("a\r\r\nb\r".utf8)) == [line(1, "a\r"), line(2, "b")])
+    let across = String(repeating: "w", count: DescriptorLineReader.chunkSize - 1) + "\r\r\n"
+    #expect(try read(Array(across.utf8)).map { try $0.get().text.suffix(2) } == ["w\r"])
   }
 
   @Test func byteOrderMarkIsIgnoredOnTheFirstLineOnly() throws {

@@ -94,8 +94,15 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     while true {
       if chunkStart < chunkEnd {
         if let newline = chunk[chunkStart..<chunkEnd].firstIndex(of: 0x0A) {
-          append(chunk[chunkStart..<newline])
+          let start = chunkStart
           chunkStart = newline + 1
+          // A line that lies whole in the chunk is read from there, without a copy.
+          if lineByteCount == 0 {
+            var bytes = chunk[start..<newline]
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            return deliver(bytes)
+          }
+          append(chunk[start..<newline])
           return finishLine()
         }
         append(chunk[chunkStart..<chunkEnd])
@@ -149,7 +156,6 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   /// Checks and delivers the line collected so far, and starts the next one.
   private func finishLine() -> Result<SourceLine, SessionError> {
-    lineNumber += 1
     defer {
       line.removeAll(keepingCapacity: true)
       lineByteCount = 0
@@ -158,12 +164,26 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     var length = lineByteCount
     if length > 0 && lastByte == 0x0D { length -= 1 }
     guard length <= lineLimit else {
+      lineNumber += 1
       return .failure(
         SessionError(
           .lineTooLong(length: length),
           at: SourceLocation(file: fileName, line: lineNumber, column: 1)))
     }
-    var bytes = line[0..<length]
+    return deliver(line[0..<length])
+  }
+
+  /// Checks and delivers `line`, the next line without its line end: the line collected so
+  /// far, or one read straight from the chunk.
+  private func deliver(_ line: ArraySlice<UInt8>) -> Result<SourceLine, SessionError> {
+    lineNumber += 1
+    var bytes = line
+    guard bytes.count <= lineLimit else {
+      return .failure(
+        SessionError(
+          .lineTooLong(length: bytes.count),
+          at: SourceLocation(file: fileName, line: lineNumber, column: 1)))
+    }
     if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     switch UTF8Check.firstProblem(in: bytes) {
     case .none:

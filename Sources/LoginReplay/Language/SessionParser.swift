@@ -12,10 +12,11 @@ public enum SessionParser {
     _ text: String, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
     do throws(SessionError) {
-      let tokens = try Tokenizer.tokens(in: text, file: file, line: line)
-      guard let first = tokens.first else { return nil }
-      let parser = LineParser(
-        file: file, line: line, head: first, arguments: Array(tokens.dropFirst()))
+      var arguments = try Tokenizer.tokens(in: text, file: file, line: line)
+      guard !arguments.isEmpty else { return nil }
+      // The head leaves the same array, which keeps the arguments without a copy.
+      let first = arguments.removeFirst()
+      let parser = LineParser(file: file, line: line, head: first, arguments: arguments)
       let command = try parser.command()
       return .success(
         LocatedCommand(command, at: SourceLocation(file: file, line: line, column: first.column)))

@@ -26,6 +26,9 @@ enum Tokenizer {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
       }
       var tokens: [Token] = []
+      // Room for the longest command (`expect …` and `respond … after …` take four words),
+      // so that a line's tokens are one allocation.
+      tokens.reserveCapacity(4)
       var index = 0
       while true {
         while index < bytes.count, isBlank(bytes[index]) { index += 1 }

@@ -236,6 +236,7 @@ public final class SessionRunner {
 
   /// Runs a line the session delivered: its command, or, for a bad line, its error (see
   /// ``reject(_:)``).
+  @inline(__always)
   public func run(_ line: Result<LocatedCommand, SessionError>) async {
     switch line {
     case .success(let located): await run(located)
@@ -377,7 +378,7 @@ public final class SessionRunner {
   /// Sends `action`, lets the work it started reach a resting point, and prints its events.
   private func send(_ action: LoginAction) async {
     await store.send(action)
-    if case .virtual(let clock, _) = timing {
+    if case .virtual(let clock, _) = timing, !clock.isIdle {
       // The effect tasks run until they sleep on the clock: the request has taken its
       // queued outcome before the next command can queue another.
       await clock.waitUntilIdle()
@@ -487,12 +488,43 @@ public final class SessionRunner {
   // MARK: Events
 
   /// Prints every event the store reported since the last call, in order.
+  ///
+  /// Only JSON lines print states, which come from the store's stream and so need an
+  /// `await`; every other format prints without one (inlined, the call costs no async frame).
+  @inline(__always)
   private func printEvents() async {
+    if states == nil {
+      needsInitialState = false
+      printEvents(taking: nil)
+    } else {
+      await printEventsWithStates()
+    }
+  }
+
+  /// ``printEvents()`` for JSON lines: each transition that changed the state prints with
+  /// the state before and after it.
+  private func printEventsWithStates() async {
     if needsInitialState {
       needsInitialState = false
       await takeNextState()
     }
     inbox.takeAll(into: &takenEvents)
+    var nextStates: [LoginState] = []
+    for event in takenEvents {
+      if case .transition(let transition) = event.kind, transition.changedState,
+        let state = await nextState()
+      {
+        nextStates.append(state)
+      }
+    }
+    printEvents(taking: nextStates)
+  }
+
+  /// Prints the events taken (all of them when `nextStates` is `nil`), each transition that
+  /// changed the state with the next of `nextStates` as the state after it.
+  private func printEvents(taking nextStates: [LoginState]?) {
+    if nextStates == nil { inbox.takeAll(into: &takenEvents) }
+    var nextState = nextStates?.makeIterator()
     for event in takenEvents {
       if countsCoverage { coverage.record(event.kind) }
       let time = storeStartedAt + event.time
@@ -501,10 +533,10 @@ public final class SessionRunner {
         summary.actions += 1
         lastEffects = transition.effects.map(\.kind)
         let before = latestState
-        if transition.changedState, states != nil { await takeNextState() }
+        if transition.changedState, let state = nextState?.next() { latestState = state }
         let text = formatter.transition(
-          transition, at: time, line: line, state: states == nil ? nil : latestState,
-          before: states == nil ? nil : before)
+          transition, at: time, line: line, state: nextStates == nil ? nil : latestState,
+          before: nextStates == nil ? nil : before)
         if let text { output.writeLine(text) }
       case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped,
         .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
@@ -519,9 +551,15 @@ public final class SessionRunner {
   /// The next state from the store's stream; it is already there (it was published when
   /// the transition was reported), so this does not wait.
   private func takeNextState() async {
-    guard var iterator = states else { return }
-    if let state = await iterator.next() { latestState = state }
+    if let state = await nextState() { latestState = state }
+  }
+
+  /// The next state from the store's stream, without taking it as the latest.
+  private func nextState() async -> LoginState? {
+    guard var iterator = states else { return nil }
+    let state = await iterator.next()
     states = iterator
+    return state
   }
 }
 

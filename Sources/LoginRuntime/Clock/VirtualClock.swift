@@ -143,11 +143,17 @@ public final class VirtualClock: Clock, Sendable {
     return true
   }
 
+  /// Whether no work that the store started on this clock is running now: what
+  /// ``waitUntilIdle()`` would wait for, read without suspending.
+  package var isIdle: Bool {
+    state.withLock(\.isIdle)
+  }
+
   /// Waits until no work that the store started on this clock is running: every effect task
   /// has ended, sleeps on this clock, or waits for a held request. Never moves the time.
   public func waitUntilIdle() async {
     // Usually nothing runs: answer without making a continuation.
-    guard !state.withLock(\.isIdle) else { return }
+    guard !isIdle else { return }
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
       let waiting = state.withLock { $0.addIdleWaiter(waiter) }
       if !waiting { waiter.resume() }

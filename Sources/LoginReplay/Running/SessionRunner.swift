@@ -462,6 +462,7 @@ public final class SessionRunner {
 
   /// How many requests the server still works on: the scripted server's own count, or for a
   /// real server the request the store waits for (a cancelled one is closed at once).
+  @inline(__always)
   private func requestsInFlight() async -> Int {
     switch timing {
     case .virtual(_, let service): service.pendingRequestCount
@@ -470,7 +471,9 @@ public final class SessionRunner {
   }
 
   private func check(_ expectation: SessionCommand.Expectation, at location: SourceLocation) async {
-    let state = await store.state
+    // The state the store published last is its state: it publishes every change as it
+    // makes it.
+    let state = store.currentState
     let evaluation = expectation.evaluate(
       state: state, effectKinds: lastEffects, requestsInFlight: await requestsInFlight(),
       droppedAnswers: droppedAnswers)

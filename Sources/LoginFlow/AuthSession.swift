@@ -18,6 +18,14 @@ public struct AuthSession: Equatable, Hashable, Sendable {
   }
 }
 
+extension AuthSession {
+  /// The session with its tokens emptied: it describes itself exactly as this one does, and
+  /// holds no secret, so a runtime may keep it for a description it formats later.
+  package var withoutSecrets: AuthSession {
+    AuthSession(token: "", expiresIn: expiresIn, refreshToken: refreshToken.map { _ in "" })
+  }
+}
+
 extension AuthSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// `AuthSession(token: <redacted>)`, with the expiry when known.
   public var description: String {

@@ -82,7 +82,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
   /// A redacted description: a new password shows only its length, a session never its tokens.
   public var description: String {
     switch self {
-    case .emailChanged(let email): Self.describeEmailChanged(email)
+    case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
     case .passwordChanged(let password):
       Self.describePasswordChanged(characters: password.count)
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
@@ -98,12 +98,6 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
     case .sessionSaveFailed: "sessionSaveFailed"
     }
-  }
-
-  /// The description of `emailChanged(email)`. A runtime that keeps descriptions for later
-  /// keeps the email and formats it only when read.
-  package static func describeEmailChanged(_ email: String) -> String {
-    "emailChanged(\(quoted(email)))"
   }
 
   /// The description of a `passwordChanged` whose text has this many characters: all a

@@ -108,25 +108,29 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   /// An action's redacted description, kept in the parts it is formatted from. Two are equal
   /// when their texts are.
   private enum DescribedAction: Sendable, Equatable {
-    case emailChanged(String)
     case passwordChanged(characters: Int)
+    /// An action that holds no secret: described as it describes itself.
+    case withoutSecrets(LoginAction)
     case text(String)
 
     init(_ action: LoginAction) {
       switch action {
-      case .emailChanged(let email): self = .emailChanged(email)
       case .passwordChanged(let password): self = .passwordChanged(characters: password.count)
-      case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
-        .authResponse, .storeClosed, .sessionRestored, .sessionSaveFailed:
+      case .authResponse(let attempt, .success(let session)):
+        self = .withoutSecrets(.authResponse(attempt: attempt, .success(session.withoutSecrets)))
+      case .emailChanged, .passwordVisibilityToggled, .submitTapped, .cancelTapped,
+        .logoutTapped, .reset, .authResponse, .storeClosed, .sessionSaveFailed:
+        self = .withoutSecrets(action)
+      case .sessionRestored:
         self = .text(action.description)
       }
     }
 
     var text: String {
       switch self {
-      case .emailChanged(let email): LoginAction.describeEmailChanged(email)
       case .passwordChanged(let characters):
         LoginAction.describePasswordChanged(characters: characters)
+      case .withoutSecrets(let action): action.description
       case .text(let text): text
       }
     }

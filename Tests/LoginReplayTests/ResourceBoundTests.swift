@@ -29,6 +29,28 @@ import Testing
     service.shutDown()
   }
 
+  /// A virtual-clock runner has a thread of its own (its ``ThreadExecutor``); the thread ends
+  /// with the runner, run or not, so a process that replays many sessions keeps no threads.
+  @Test(.timeLimit(.minutes(1)))
+  func aRunnersThreadEndsWithTheRunner() async throws {
+    let file = try TemporaryFile("set email demo@example.com\nsubmit\nsettle\n")
+    defer { file.remove() }
+    var runner: SessionRunner? = try SessionRunner(
+      options: ReplayOptions(input: .file(file.path)), output: CapturedOutput())
+    let executor = try #require(runner?.executor)
+    #expect(!executor.isShutDown)
+    let commands = try SessionCommandSequence(path: file.path).map { try $0.get() }
+    let status = await runner?.drive { _, runner in
+      for command in commands { await runner.run(command) }
+      return await runner.finish()
+    }
+    #expect(status == .success)
+    #expect(!executor.isShutDown, "a finished runner can still be read")
+    runner = nil
+    #expect(executor.isShutDown)
+    await executor.finished()
+  }
+
   /// A cancelled request ends its task at once; what the server would have answered is kept
   /// as a record and still reported at its time.
   @Test func cancelledRequestsReleaseTheirTasksAndStillReportTheirLateAnswers() async {

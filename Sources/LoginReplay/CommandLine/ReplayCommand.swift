@@ -132,10 +132,12 @@ public enum ReplayCommand {
     _ descriptor: Int32, fileName: String, runner: SessionRunner
   ) async -> ExitCode {
     let source = ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName)
-    while !runner.isOutputClosed, let result = await source.next() {
-      await runner.run(result)
+    return await runner.drive { _, runner in
+      while !runner.isOutputClosed, let result = await source.next() {
+        await runner.run(result)
+      }
+      return await runner.finish()
     }
-    return await runner.finish()
   }
 
   /// Checks a regular file whole, then runs it: from the commands the check kept, or, for a
@@ -144,7 +146,6 @@ public enum ReplayCommand {
   private static func runFile(
     _ path: String, realAuth: Bool, runner: SessionRunner, output: any ReplayOutput
   ) async -> ExitCode {
-    let commands: SessionCommandSequence
     do {
       switch try OpenedSessionFile.open(path) {
       case .regular(let lines):
@@ -156,11 +157,13 @@ public enum ReplayCommand {
         }
         guard await launch(runner, output: output) else { return .usageOrInputError }
         if let kept {
-          for located in kept {
-            guard !runner.isOutputClosed else { break }
-            await runner.run(.success(located))
+          return await runner.drive { _, runner in
+            for located in kept {
+              guard !runner.isOutputClosed else { break }
+              await runner.run(.success(located))
+            }
+            return await runner.finish()
           }
-          return await runner.finish()
         }
       case .directory:
         output.writeErrorLine(UsageError(.directory).report)
@@ -170,17 +173,31 @@ public enum ReplayCommand {
         guard await launch(runner, output: output) else { return .usageOrInputError }
         return await runStream(descriptor, fileName: path, runner: runner)
       }
-      commands = try SessionCommandSequence(path: path)
     } catch {
       output.writeErrorLine(error.description)
       return .usageOrInputError
     }
-    // A line that fails now (the file changed or became unreadable since the check) is
-    // reported and skipped.
-    for result in commands {
-      guard !runner.isOutputClosed else { break }
-      await runner.run(result)
+    // A file too long to keep is read again. A line that fails now (the file changed or
+    // became unreadable since the check) is reported and skipped.
+    let status = await runner.drive { _, runner -> Result<ExitCode, SessionError> in
+      let commands: SessionCommandSequence
+      do throws(SessionError) {
+        commands = try SessionCommandSequence(path: path)
+      } catch {
+        return .failure(error)
+      }
+      for result in commands {
+        guard !runner.isOutputClosed else { break }
+        await runner.run(result)
+      }
+      return .success(await runner.finish())
     }
-    return await runner.finish()
+    switch status {
+    case .success(let status):
+      return status
+    case .failure(let error):
+      output.writeErrorLine(error.description)
+      return .usageOrInputError
+    }
   }
 }

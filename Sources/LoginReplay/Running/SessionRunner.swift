@@ -51,6 +51,9 @@ public final class SessionRunner {
 
   private var store: LoginStore
   private var timing: Timing
+  /// The thread a virtual-clock run works on (see ``drive(_:)``); `nil` on the real clock.
+  /// The runner shuts it down when it goes away.
+  package let executor: ThreadExecutor?
   private let inbox: EventInbox
   /// Where the session is remembered: it outlives every store of the run.
   private let sessionStore: ReplaySessionStore
@@ -114,7 +117,9 @@ public final class SessionRunner {
       onEvent: { inbox.append($0) }, reducer: reducer, faults: faults)
     switch options.auth {
     case .demo:
-      let clock = VirtualClock()
+      let executor = ThreadExecutor()
+      self.executor = executor
+      let clock = VirtualClock(executor: executor)
       let service = ScriptedAuthService(clock: clock)
       store = recipe.store(service: service, clock: clock)
       service.reportLateAnswers(to: store)
@@ -137,6 +142,7 @@ public final class SessionRunner {
       } catch {
         throw .auth(error)
       }
+      executor = nil
       let clock = ContinuousClock()
       let start = clock.now
       store = recipe.store(service: service, clock: clock)
@@ -155,6 +161,38 @@ public final class SessionRunner {
     if formatter.needsStates { states = store.states(buffering: .all).makeAsyncIterator() }
   }
 
+  deinit {
+    executor?.shutDown()
+  }
+
+  /// Runs `body`, which drives this runner, isolated to the runner's store and, on the
+  /// virtual clock, on the runner's own thread (a ``ThreadExecutor`` that the clock's tasks
+  /// prefer too).
+  ///
+  /// A command then reaches the store without a hop (the runner's functions run where they
+  /// are called), and each hand-off between the store's requests and the runner queues a job
+  /// on the running thread where the shared pool would wake another thread. The runner works
+  /// the same without it, with those hops and wake-ups; after a `relaunch` the next store is
+  /// reached with a hop.
+  package func drive<Result: Sendable>(
+    _ body: @escaping @Sendable (isolated LoginStore, SessionRunner) async -> Result
+  ) async -> Result {
+    let store = store
+    let driven = Driven(runner: self)
+    return await withTaskExecutorPreference(executor) {
+      await store.perform { store in await body(store, driven.runner) }
+    }
+  }
+
+  /// The runner, carried into its store's isolation by ``drive(_:)``.
+  ///
+  /// `@unchecked Sendable` because a runner is not: it is driven by one task at a time, and
+  /// ``drive(_:)`` hands it from the driving task to that same task's work on the store,
+  /// which the driving task awaits. No two tasks ever use it at once.
+  private struct Driven: @unchecked Sendable {
+    let runner: SessionRunner
+  }
+
   /// Starts the run as an app's launch: the store reads the remembered session and restores
   /// it if it has not expired (printed like any transition, at line 0).
   ///
@@ -165,7 +203,7 @@ public final class SessionRunner {
   ///   running anything; `nil` otherwise. A corrupt, truncated or unknown-version file is no
   ///   refusal: it is reported as a warning on standard error and the run starts logged out.
   @discardableResult
-  public func launch() async -> SessionStoreError? {
+  nonisolated(nonsending) public func launch() async -> SessionStoreError? {
     guard !isLaunched else { return nil }
     isLaunched = true
     let problem = await restore()
@@ -179,7 +217,7 @@ public final class SessionRunner {
   /// A failed expectation is reported on standard error as
   /// `FILE:LINE: expectation failed: expected X, got Y` and counted; the run goes on. A
   /// `respond` on the real clock is reported like a bad line (see ``reject(_:)``).
-  public func run(_ located: LocatedCommand) async {
+  nonisolated(nonsending) public func run(_ located: LocatedCommand) async {
     guard !isFinished, !isOutputClosed else { return }
     if !isLaunched { await launchReportingRefusal() }
     // Whatever happened since the last command (on the real clock).
@@ -237,7 +275,7 @@ public final class SessionRunner {
   /// Runs a line the session delivered: its command, or, for a bad line, its error (see
   /// ``reject(_:)``).
   @inline(__always)
-  public func run(_ line: Result<LocatedCommand, SessionError>) async {
+  nonisolated(nonsending) public func run(_ line: Result<LocatedCommand, SessionError>) async {
     switch line {
     case .success(let located): await run(located)
     case .failure(let error): reject(error)
@@ -256,7 +294,7 @@ public final class SessionRunner {
 
   /// Ends the run: prints what is still pending, closes the store (cancelling any request
   /// in flight, without printing that), prints the summary line and returns the exit status.
-  public func finish() async -> ExitCode {
+  nonisolated(nonsending) public func finish() async -> ExitCode {
     guard !isFinished else { return exitCode }
     await launchReportingRefusal()
     await printEvents()
@@ -270,7 +308,7 @@ public final class SessionRunner {
 
   /// Ends the run without a word, as when ``launch()`` was refused and nothing may run:
   /// closes the store and stops the server.
-  public func abandon() async {
+  nonisolated(nonsending) public func abandon() async {
     guard !isFinished else { return }
     isFinished = true
     await closeStore()
@@ -290,7 +328,7 @@ public final class SessionRunner {
   // MARK: Launches
 
   /// ``launch()``, for a caller that did not: a refusal is reported on standard error.
-  private func launchReportingRefusal() async {
+  nonisolated(nonsending) private func launchReportingRefusal() async {
     guard !isLaunched else { return }
     if let refusal = await launch() {
       output.writeErrorLine("error: \(ReplaySessionStore.describe(refusal))")
@@ -301,7 +339,7 @@ public final class SessionRunner {
   /// the problem with what was kept, if any. An unusable file (corrupt, truncated, unknown
   /// version) is reported as a warning on standard error; a refusal is the caller's to
   /// report.
-  private func restore() async -> SessionStoreError? {
+  nonisolated(nonsending) private func restore() async -> SessionStoreError? {
     let problem = await store.restoreSession()
     if case .virtual(let clock, _) = timing { await clock.waitUntilIdle() }
     await printEvents()
@@ -315,7 +353,7 @@ public final class SessionRunner {
   /// fresh one on the same clock over the same session store, with a fresh server that takes
   /// over the queued `respond` outcomes, and launches it. A refused session store is reported
   /// as an error at the line, and the run's status is then 2.
-  private func relaunch(at location: SourceLocation) async {
+  nonisolated(nonsending) private func relaunch(at location: SourceLocation) async {
     await store.close()
     await printEvents()
     switch timing {
@@ -350,7 +388,7 @@ public final class SessionRunner {
   }
 
   /// Closes the store and, on the virtual clock, stops the server and lets every task end.
-  private func closeStore() async {
+  nonisolated(nonsending) private func closeStore() async {
     await store.close()
     if case .virtual(let clock, let service) = timing {
       service.shutDown()
@@ -367,7 +405,7 @@ public final class SessionRunner {
     }
   }
 
-  private func value(of field: SessionCommand.Field) async -> String {
+  nonisolated(nonsending) private func value(of field: SessionCommand.Field) async -> String {
     let state = await store.state
     switch field {
     case .email: return state.email
@@ -376,7 +414,7 @@ public final class SessionRunner {
   }
 
   /// Sends `action`, lets the work it started reach a resting point, and prints its events.
-  private func send(_ action: LoginAction) async {
+  nonisolated(nonsending) private func send(_ action: LoginAction) async {
     await store.send(action)
     if case .virtual(let clock, _) = timing, !clock.isIdle {
       // The effect tasks run until they sleep on the clock: the request has taken its
@@ -389,7 +427,7 @@ public final class SessionRunner {
   /// Decides the oldest undecided request in flight, or queues the outcome for the next
   /// request. A decided request whose answer time has passed answers now: its actions are
   /// printed before the `respond` object.
-  private func respond(
+  nonisolated(nonsending) private func respond(
     _ outcome: SessionCommand.Outcome, after delay: Duration, at location: SourceLocation
   ) async {
     switch timing {
@@ -412,7 +450,8 @@ public final class SessionRunner {
     }
   }
 
-  private func wait(_ duration: Duration, at location: SourceLocation) async {
+  nonisolated(nonsending) private func wait(_ duration: Duration, at location: SourceLocation) async
+  {
     switch timing {
     case .virtual(let clock, _):
       guard clock.now.offset + duration <= Self.virtualTimeLimit else {
@@ -434,7 +473,7 @@ public final class SessionRunner {
     }
   }
 
-  private func settle(at location: SourceLocation) async {
+  nonisolated(nonsending) private func settle(at location: SourceLocation) async {
     switch timing {
     case .virtual(let clock, _):
       while await store.attemptInFlight != nil {
@@ -463,14 +502,16 @@ public final class SessionRunner {
   /// How many requests the server still works on: the scripted server's own count, or for a
   /// real server the request the store waits for (a cancelled one is closed at once).
   @inline(__always)
-  private func requestsInFlight() async -> Int {
+  nonisolated(nonsending) private func requestsInFlight() async -> Int {
     switch timing {
     case .virtual(_, let service): service.pendingRequestCount
     case .real: await store.attemptInFlight == nil ? 0 : 1
     }
   }
 
-  private func check(_ expectation: SessionCommand.Expectation, at location: SourceLocation) async {
+  nonisolated(nonsending) private func check(
+    _ expectation: SessionCommand.Expectation, at location: SourceLocation
+  ) async {
     // The state the store published last is its state: it publishes every change as it
     // makes it.
     let state = store.currentState
@@ -495,7 +536,7 @@ public final class SessionRunner {
   /// Only JSON lines print states, which come from the store's stream and so need an
   /// `await`; every other format prints without one (inlined, the call costs no async frame).
   @inline(__always)
-  private func printEvents() async {
+  nonisolated(nonsending) private func printEvents() async {
     if states == nil {
       needsInitialState = false
       printEvents(taking: nil)
@@ -506,7 +547,7 @@ public final class SessionRunner {
 
   /// ``printEvents()`` for JSON lines: each transition that changed the state prints with
   /// the state before and after it.
-  private func printEventsWithStates() async {
+  nonisolated(nonsending) private func printEventsWithStates() async {
     if needsInitialState {
       needsInitialState = false
       await takeNextState()
@@ -553,14 +594,14 @@ public final class SessionRunner {
 
   /// The next state from the store's stream; it is already there (it was published when
   /// the transition was reported), so this does not wait.
-  private func takeNextState() async {
+  nonisolated(nonsending) private func takeNextState() async {
     if let state = await nextState() { latestState = state }
   }
 
   /// The next state from the store's stream, without taking it as the latest.
-  private func nextState() async -> LoginState? {
+  nonisolated(nonsending) private func nextState() async -> LoginState? {
     guard var iterator = states else { return nil }
-    let state = await iterator.next()
+    let state = await iterator.next(isolation: #isolation)
     states = iterator
     return state
   }

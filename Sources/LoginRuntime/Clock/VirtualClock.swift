@@ -19,6 +19,10 @@
 /// ```
 ///
 /// Drive one clock from one task at a time; never advance it from inside the work it runs.
+/// Advancing and waiting (``advance(by:)``, ``advance(to:)``, ``advanceToNextDeadline()``,
+/// ``waitUntilIdle()``) run where they are called, on the caller's actor if it has one
+/// (`nonisolated(nonsending)`): a driver isolated to the store reaches the clock without
+/// leaving the store.
 public final class VirtualClock: Clock, Sendable {
   /// A moment on a virtual clock: the time elapsed since its zero.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -63,10 +67,21 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   private let state: Locked<VirtualClockState>
+  /// The executor the clock's tasks prefer (see ``ThreadExecutor``), or `nil` for the global
+  /// one.
+  package let executor: (any TaskExecutor)?
 
   /// Creates a clock showing `now`, by default its zero.
-  public init(now: Instant = .zero) {
+  public convenience init(now: Instant = .zero) {
+    self.init(now: now, executor: nil)
+  }
+
+  /// Creates a clock whose tasks (the store's effects, fired timers, ``spawn(_:)``) prefer
+  /// `executor`: with the task that drives the clock preferring it too, the hand-offs between
+  /// them stay on one thread.
+  package init(now: Instant = .zero, executor: (any TaskExecutor)?) {
     state = Locked(VirtualClockState(now: now))
+    self.executor = executor
   }
 
   /// The current virtual time.
@@ -110,13 +125,13 @@ public final class VirtualClock: Clock, Sendable {
   ///
   /// Returns after the work each resumed sleeper triggered has reached the store. A zero
   /// duration only waits until the work already running is done.
-  public func advance(by duration: Duration) async {
+  nonisolated(nonsending) public func advance(by duration: Duration) async {
     await advance(to: now.advanced(by: duration))
   }
 
   /// Advances the time to `deadline` (never backwards), resuming every sleeper due by then in
   /// deadline order, ties in the order they started sleeping; see ``advance(by:)``.
-  public func advance(to deadline: Instant) async {
+  nonisolated(nonsending) public func advance(to deadline: Instant) async {
     await waitUntilIdle()
     while true {
       let step = state.withLock { $0.nextStep(through: deadline) }
@@ -136,7 +151,7 @@ public final class VirtualClock: Clock, Sendable {
   /// Advances to the earliest pending deadline, if any; returns whether it advanced.
   ///
   /// `login-replay`'s `settle` calls it until no request is in flight.
-  public func advanceToNextDeadline() async -> Bool {
+  nonisolated(nonsending) public func advanceToNextDeadline() async -> Bool {
     await waitUntilIdle()
     guard let deadline = nextDeadline else { return false }
     await advance(to: deadline)
@@ -151,7 +166,7 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Waits until no work that the store started on this clock is running: every effect task
   /// has ended, sleeps on this clock, or waits for a held request. Never moves the time.
-  public func waitUntilIdle() async {
+  nonisolated(nonsending) public func waitUntilIdle() async {
     // Usually nothing runs: answer without making a continuation.
     guard !isIdle else { return }
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in

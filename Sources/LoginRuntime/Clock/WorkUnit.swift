@@ -53,6 +53,9 @@ package struct WorkUnit: Sendable {
       }
       unit.clock.retire(unit)
     }
-    return immediately ? Task.immediate(operation: body) : Task(operation: body)
+    let executor = unit.clock.executor
+    return immediately
+      ? Task.immediate(executorPreference: executor, operation: body)
+      : Task(executorPreference: executor, operation: body)
   }
 }

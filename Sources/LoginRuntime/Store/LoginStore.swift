@@ -141,6 +141,14 @@ public actor LoginStore {
     requests.keys.sorted()
   }
 
+  /// Runs `body` isolated to the store: a driver whose own async functions run where they
+  /// are called (`nonisolated(nonsending)`) then reaches the store without a hop.
+  package func perform<Result: Sendable>(
+    _ body: @Sendable (isolated LoginStore) async -> Result
+  ) async -> Result {
+    await body(self)
+  }
+
   /// Applies `action` and starts the effects it emitted; returns those effects.
   ///
   /// After `close()` it does nothing and returns no effect.

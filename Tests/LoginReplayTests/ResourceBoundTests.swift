@@ -51,6 +51,26 @@ import Testing
     await executor.finished()
   }
 
+  /// A runner dropped without running (`login-replay` does so for a session with errors)
+  /// takes its store, clock, server and thread with it: nothing holds them in a cycle.
+  @Test(.timeLimit(.minutes(1)))
+  func aRunnerDroppedWithoutRunningLeavesNothingBehind() async throws {
+    weak var executor: ThreadExecutor?
+    do {
+      let dropped = try Self.executorOfADroppedRunner()
+      await dropped.finished()
+      executor = dropped
+    }
+    #expect(executor == nil)
+  }
+
+  /// The executor of a runner made and dropped at once.
+  private static func executorOfADroppedRunner() throws -> ThreadExecutor {
+    let runner = try SessionRunner(
+      options: ReplayOptions(input: .standardInput), output: CapturedOutput())
+    return try #require(runner.executor)
+  }
+
   /// A cancelled request ends its task at once; what the server would have answered is kept
   /// as a record and still reported at its time.
   @Test func cancelledRequestsReleaseTheirTasksAndStillReportTheirLateAnswers() async {

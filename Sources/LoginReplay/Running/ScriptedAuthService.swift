@@ -87,8 +87,10 @@ package final class ScriptedAuthService: AuthService {
     var deliverer: (generation: Int, task: Task<Void, Never>, until: VirtualClock.Instant)?
     var deliverers = 0
     var isShutDown = false
-    /// Where late answers are reported; released at shutdown.
-    var store: LoginStore?
+    /// Where late answers are reported; released at shutdown. Weak: the store holds this
+    /// service, and a runner dropped without running (a session with errors) must take both
+    /// with it.
+    weak var store: LoginStore?
   }
 
   private let clock: VirtualClock

@@ -13,9 +13,9 @@ public enum LoginPhase: Equatable, Sendable {
   /// Auth request ``LoginState/attempt`` is in flight; the form is locked.
   case submitting
   /// The user is logged in with `session`.
-  indirect case succeeded(AuthSession)
+  case succeeded(AuthSession)
   /// The last attempt failed with `error`, which the screen shows.
-  indirect case failed(AuthError)
+  case failed(AuthError)
 
   /// The phase without its associated data, for tables, tests and output; the raw value is
   /// the phase's name in session files, JSON and `Docs/TransitionTable.md`.

@@ -47,36 +47,33 @@ public enum Validation {
   }
 
   /// ``isValidASCIIEmail(_:)`` for at most 64 bytes: eight bytes at a time, it records where
-  /// the blanks, `@` and dots are, one bit per byte, without a branch per byte; the rules are
-  /// then a few operations on those bits. Typing validates on every keystroke, so this is
-  /// most of a keystroke's work.
+  /// the `@` and the dots are, one bit per byte, without a branch per byte; the rules are then
+  /// a few operations on those bits. Typing validates on every keystroke, so this is most of a
+  /// keystroke's work. An address with a blank or a control character (to trim, or to find
+  /// inside) takes the byte-at-a-time rules.
   static func isValidShortASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    var blanks: UInt64 = 0
     var atSigns: UInt64 = 0
     var dots: UInt64 = 0
     var highBits: UInt64 = 0
+    var hasSpaceOrControl = false
     var offset = 0
     while offset < bytes.count {
       let word = ByteWord(bytes, from: offset)
       highBits |= word.bits
+      hasSpaceOrControl =
+        hasSpaceOrControl || word.hasByte(below: 0x21, inFirst: bytes.count &- offset)
       let shift = UInt64(offset)
-      blanks |= ByteWord.gather(word.blanks) &<< shift
       atSigns |= ByteWord.gather(word.bytes(equalTo: UInt8(ascii: "@"))) &<< shift
       dots |= ByteWord.gather(word.bytes(equalTo: UInt8(ascii: "."))) &<< shift
-      offset += 8
+      offset &+= 8
     }
     // A non-ASCII byte anywhere: the character rules decide.
     guard highBits & ByteWord.highBitOfEachByte == 0 else { return nil }
-    let present: UInt64 = ~0 &>> UInt64(UInt64.bitWidth - bytes.count)
-    let text = present & ~blanks
-    guard bytes.count > 0, text != 0 else { return false }
-    let start = text.trailingZeroBitCount
-    let end = UInt64.bitWidth - 1 - text.leadingZeroBitCount
-    // Whitespace between two non-blank bytes is inside the address; exactly one @, not first.
-    let trimmedSpan = (~0 &>> UInt64(UInt64.bitWidth - 1 - end)) & (~0 &<< UInt64(start))
-    guard blanks & trimmedSpan == 0, atSigns.nonzeroBitCount == 1 else { return false }
+    guard !hasSpaceOrControl else { return isValidLongASCIIEmail(bytes) }
+    guard bytes.count > 0, atSigns.nonzeroBitCount == 1 else { return false }
+    // Exactly one @, not first.
     let atSign = atSigns.trailingZeroBitCount
-    guard atSign != start, atSign < UInt64.bitWidth - 1 else { return false }
+    guard atSign != 0, atSign < UInt64.bitWidth - 1 else { return false }
     // The domain's dots: at least one, none right after the @, no two in a row, and the
     // last label at least two bytes long.
     let afterAtSign = UInt64(1) &<< UInt64(atSign + 1)
@@ -84,7 +81,7 @@ public enum Validation {
     guard domainDots != 0, domainDots & afterAtSign == 0, domainDots & (domainDots &>> 1) == 0
     else { return false }
     let lastDot = UInt64.bitWidth - 1 - domainDots.leadingZeroBitCount
-    return end - lastDot >= 2
+    return bytes.count - 1 - lastDot >= 2
   }
 
   /// ``isValidASCIIEmail(_:)`` for any length, one byte at a time.
@@ -241,15 +238,15 @@ struct ByteWord {
     return ~nonZero & Self.highBitOfEachByte
   }
 
-  /// The high bit set in each blank byte: a space, or a tab, line feed, vertical tab, form
-  /// feed or carriage return (0x09–0x0D). Meaningful for ASCII bytes only.
+  /// Whether one of the word's first `count` bytes (all eight when `count` is 8 or more) is
+  /// below `limit`, at most 0x80. A borrow from such a byte may flag the bytes above it too,
+  /// so only whether any is flagged is meaningful; the zero bytes past the text are above
+  /// every byte of it, so they cannot flag one.
   @inline(__always)
-  var blanks: UInt64 {
-    let low = bits & Self.lowBitsOfEachByte
-    // Adding 0x80 - n sets a byte's high bit when the byte is n or more.
-    let atLeastTab = low &+ (0x77 &* Self.eachByte)
-    let atLeastAfterReturn = low &+ (0x72 &* Self.eachByte)
-    return bytes(equalTo: 0x20) | (atLeastTab & ~atLeastAfterReturn & Self.highBitOfEachByte)
+  func hasByte(below limit: UInt8, inFirst count: Int) -> Bool {
+    let present: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(8 &* count)) &- 1
+    let below = (bits &- UInt64(limit) &* Self.eachByte) & ~bits & Self.highBitOfEachByte
+    return below & present != 0
   }
 
   /// The high bits of `flags` (one per byte) as the eight low bits, byte 0 in bit 0.

@@ -42,6 +42,7 @@ public enum Validation {
   ///
   /// Typing runs validation on every keystroke; most addresses are ASCII, where one pass over
   /// the bytes gives the same answer as the character rules without grapheme breaking.
+  @inline(__always)
   static func isValidASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     bytes.count <= UInt64.bitWidth ? isValidShortASCIIEmail(bytes) : isValidLongASCIIEmail(bytes)
   }
@@ -51,6 +52,7 @@ public enum Validation {
   /// a few operations on those bits. Typing validates on every keystroke, so this is most of a
   /// keystroke's work. An address with a blank or a control character (to trim, or to find
   /// inside) takes the byte-at-a-time rules.
+  @inline(__always)
   static func isValidShortASCIIEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
     var atSigns: UInt64 = 0
     var dots: UInt64 = 0

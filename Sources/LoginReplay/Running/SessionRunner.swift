@@ -23,6 +23,11 @@ import LoginRuntime
 /// the store and starts a fresh one over the same session store and clock, as when an app is
 /// killed and opened again.
 ///
+/// Drive a runner from one task at a time. Its async methods run where they are called
+/// (`nonisolated(nonsending)`): on the caller's actor, if it has one. `login-replay` calls
+/// them isolated to the runner's store, on a thread of the runner's own, so that a command
+/// reaches the store without a hop.
+///
 /// ```swift
 /// let runner = try SessionRunner(options: ReplayOptions(input: .standardInput), output: out)
 /// for line in try SessionCommandSequence(path: path) {

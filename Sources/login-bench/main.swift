@@ -1,6 +1,6 @@
 // login-bench: measures LoginFlow's hot paths against baselines, in one release run.
 //
-//   swift run -c release login-bench [--json] [--quick]
+//   swift run -c release login-bench [--json] [--quick] [--only NAME,…]   (--help lists NAMEs)
 //
 // Every measurement runs in interleaved passes (each pass times each measurement once, the
 // order reversing from pass to pass) and reports its median; each ratio is the median of its
@@ -22,14 +22,22 @@ let only = arguments.firstIndex(of: "--only").flatMap { index in
   index + 1 < arguments.count
     ? Set(arguments[index + 1].split(separator: ",").map(String.init)) : nil
 }
-let known: Set<String> = ["--json", "--quick", "--only"]
+let help = arguments.contains("--help") || arguments.contains("-h")
+let usage = "usage: login-bench [--json] [--quick] [--only NAME,…] [--help]"
+
+/// Prints `message` and the usage line on standard error, and exits with status 2.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("error: \(message)\n\(usage)\n".utf8))
+  exit(2)
+}
+
+let known: Set<String> = ["--json", "--quick", "--only", "--help", "-h"]
 if let unknown = arguments.enumerated().first(where: { index, argument in
   !known.contains(argument) && (index == 0 || arguments[index - 1] != "--only")
 }) {
-  print(
-    "usage: login-bench [--json] [--quick] [--only NAME,…]  (unknown argument \(unknown.element))")
-  exit(2)
+  fail("unknown argument \(unknown.element)")
 }
+if arguments.last == "--only" { fail("--only needs NAME[,NAME…]") }
 
 /// Sizes: `quick` divides the work so that CI only checks that everything still runs.
 let scale = quick ? 50 : 1
@@ -169,6 +177,24 @@ let ratios: [RatioDefinition] = [
     key: "replay_request_lines_per_second", kind: .perSecond("replay_request_line"),
     target: .atLeast(300_000)),
 ]
+
+if help {
+  print(usage)
+  print(
+    """
+
+    Measures LoginFlow's hot paths against baselines timed in the same run (see
+    Docs/Performance.md). --json prints one JSON object (results and ratios); --quick runs
+    a few short passes whose numbers mean nothing (CI); --only runs the named measurements:
+    """)
+  for benchmark in benchmarks { print("  \(benchmark.name)  (\(benchmark.label))") }
+  exit(0)
+}
+if let unknownNames = only?.subtracting(benchmarks.map(\.name)),
+  let name = unknownNames.sorted().first
+{
+  fail("no measurement is named \(name) (login-bench --help lists them)")
+}
 
 let selected = only.map { names in benchmarks.filter { names.contains($0.name) } } ?? benchmarks
 let suite = BenchmarkSuite(

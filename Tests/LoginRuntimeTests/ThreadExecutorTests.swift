@@ -30,8 +30,10 @@ struct ThreadExecutorTests {
     #expect(entries.count == 40)
     #expect(Set(entries.map(\.thread)).count == 1)
     #expect(entries.first?.thread != Self.currentThread())
-    // Each task's first job was queued when it was created, so they ran in that order.
-    #expect(entries.prefix(20).map(\.index) == Array(0..<20))
+    // Each task's first job was queued when it was created, so the tasks started in that
+    // order (a task that yielded may come back between two others' starts).
+    var started = Set<Int>()
+    #expect(entries.map(\.index).filter { started.insert($0).inserted } == Array(0..<20))
   }
 
   @Test("after shutting down, its thread ends, and a job queued later still runs elsewhere")

@@ -90,6 +90,33 @@ struct StoreEventTests {
     #expect(transition.description == "submitTapped: idle -> idle (ignored)")
   }
 
+  /// A transition keeps what its action text is made of and formats it when read: the text is
+  /// the action's own redacted description, and neither it nor a dump shows a secret. (That
+  /// the parts hold no token at all is not visible from outside: the mirrors redact too.)
+  @Test(arguments: [
+    LoginAction.emailChanged("demo@example.com"), .passwordChanged("Hunter2Secret"),
+    .submitTapped,
+    .authResponse(
+      attempt: 1,
+      .success(
+        AuthSession(
+          token: "TokenSecret77", expiresIn: .seconds(90), refreshToken: "RefreshSecret77"))),
+    .authResponse(attempt: 1, .success(AuthSession(token: "TokenSecret77"))),
+    .authResponse(attempt: 2, .failure(.rateLimited(retryAfter: .seconds(5)))),
+  ])
+  func aTransitionDescribesItsActionAsTheActionDoes(_ action: LoginAction) {
+    let transition = StoreTransition(
+      action: action, before: LoginState(phase: .submitting, attempt: 1),
+      after: LoginState(phase: .editing, attempt: 1), effects: [])
+    #expect(transition.actionDescription == action.description)
+    var dumped = ""
+    dump(transition, to: &dumped)
+    for secret in ["Hunter2Secret", "TokenSecret77", "RefreshSecret77"] {
+      #expect(!dumped.contains(secret), "\(dumped)")
+      #expect(!String(reflecting: transition).contains(secret))
+    }
+  }
+
   @Test(arguments: [
     (Duration.zero, "0s"), (.seconds(30), "30s"), (.milliseconds(1500), "1.5s"),
     (.milliseconds(1), "0.001s"), (.nanoseconds(1), "0.000000001s"), (.seconds(-2), "-2s"),

@@ -27,12 +27,9 @@ final class EventInbox: Sendable {
   /// Whether an event is waiting to be taken.
   var hasEvents: Bool { state.withLock { !$0.events.isEmpty } }
 
-  /// Removes and returns every event not taken yet, oldest first.
-  func takeAll() -> [StoreEvent] {
-    state.withLock { state in
-      defer { state.events.removeAll(keepingCapacity: true) }
-      return state.events
-    }
+  /// Drops every event not taken yet: what a closed store did, which is never printed.
+  func discardAll() {
+    state.withLock { $0.events.removeAll(keepingCapacity: true) }
   }
 
   /// Moves every event not taken yet into `events` (emptied first), oldest first, giving the

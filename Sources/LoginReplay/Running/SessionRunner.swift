@@ -76,7 +76,7 @@ public final class SessionRunner {
   private var states: AsyncStream<LoginState>.Iterator?
   private var latestState = LoginState()
   private var lastEffects: [LoginEffect.Kind] = []
-  /// The events ``printEvents()`` took last, kept so that its storage is reused.
+  /// The events ``printEvents()`` took last, kept so that their storage is reused.
   private var takenEvents: [StoreEvent] = []
   /// How many late answers the store has dropped so far (`expect dropped-answers`).
   private var droppedAnswers = 0
@@ -231,7 +231,7 @@ public final class SessionRunner {
     switch located.command {
     case .type(let field, let text):
       for character in text {
-        await send(change(field, to: await value(of: field) + String(character)))
+        await send(change(field, to: value(of: field) + String(character)))
       }
     case .set(let field, let text):
       await send(change(field, to: text))
@@ -240,9 +240,9 @@ public final class SessionRunner {
     case .backspace(let field, let count):
       // A key pressed N times deletes only what is there: one change per character, at
       // most as many as the field holds now (none on an empty field).
-      let presses = min(count, await value(of: field).count)
+      let presses = min(count, value(of: field).count)
       for _ in 0..<presses {
-        await send(change(field, to: String(await value(of: field).dropLast())))
+        await send(change(field, to: String(value(of: field).dropLast())))
       }
     case .togglePassword:
       await send(.passwordVisibilityToggled)
@@ -305,7 +305,7 @@ public final class SessionRunner {
     await printEvents()
     isFinished = true
     await closeStore()
-    _ = inbox.takeAll()
+    inbox.discardAll()
     output.writeLine(formatter.summary(summary))
     output.flush()
     return exitCode
@@ -317,7 +317,7 @@ public final class SessionRunner {
     guard !isFinished else { return }
     isFinished = true
     await closeStore()
-    _ = inbox.takeAll()
+    inbox.discardAll()
   }
 
   /// The summary's status, unless output was lost; 2 at least when the session store was
@@ -367,13 +367,13 @@ public final class SessionRunner {
       service.handOverQueue(to: successor)
       service.shutDown()
       await clock.waitUntilIdle()
-      _ = inbox.takeAll()  // nothing the closed store does is printed
+      inbox.discardAll()  // nothing the closed store does is printed
       storeStartedAt = timing.elapsed
       store = storeRecipe.store(service: successor, clock: clock)
       successor.reportLateAnswers(to: store)
       timing = .virtual(clock, successor)
     case .real(_, let service):
-      _ = inbox.takeAll()
+      inbox.discardAll()
       storeStartedAt = timing.elapsed
       store = storeRecipe.store(service: service, clock: ContinuousClock())
     }
@@ -410,8 +410,9 @@ public final class SessionRunner {
     }
   }
 
-  nonisolated(nonsending) private func value(of field: SessionCommand.Field) async -> String {
-    let state = await store.state
+  /// The field's text in the state the store published last (see ``check(_:at:)``).
+  private func value(of field: SessionCommand.Field) -> String {
+    let state = store.currentState
     switch field {
     case .email: return state.email
     case .password: return state.password
@@ -544,7 +545,8 @@ public final class SessionRunner {
   nonisolated(nonsending) private func printEvents() async {
     if states == nil {
       needsInitialState = false
-      printEvents(taking: nil)
+      inbox.takeAll(into: &takenEvents)
+      printTakenEvents(withStatesAfter: nil)
     } else {
       await printEventsWithStates()
     }
@@ -566,13 +568,12 @@ public final class SessionRunner {
         nextStates.append(state)
       }
     }
-    printEvents(taking: nextStates)
+    printTakenEvents(withStatesAfter: nextStates)
   }
 
-  /// Prints the events taken (all of them when `nextStates` is `nil`), each transition that
-  /// changed the state with the next of `nextStates` as the state after it.
-  private func printEvents(taking nextStates: [LoginState]?) {
-    if nextStates == nil { inbox.takeAll(into: &takenEvents) }
+  /// Prints the events in `takenEvents`; for JSON lines, `nextStates` are the states after
+  /// the transitions among them that changed the state, in order (`nil` for other formats).
+  private func printTakenEvents(withStatesAfter nextStates: [LoginState]?) {
     var nextState = nextStates?.makeIterator()
     for event in takenEvents {
       if countsCoverage { coverage.record(event.kind) }

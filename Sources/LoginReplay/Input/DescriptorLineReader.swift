@@ -90,6 +90,18 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   ///
   /// Blocks in `read(2)` until a whole line (or the end of the input) has arrived.
   public func next() -> Result<SourceLine, SessionError>? {
+    next { number, bytes in
+      SourceLine(number: number, text: String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// The next line, as `body` makes it from the line's number and its checked bytes (valid
+  /// UTF-8 without NUL, line end and byte order mark), or a problem with the next line, or
+  /// `nil` at the end of the input.
+  ///
+  /// The bytes are the reader's own, lent to `body` without a copy: they are valid only
+  /// until it returns. The parser reads its commands from them without a string per line.
+  func next<Line>(_ body: (Int, ArraySlice<UInt8>) -> Line) -> Result<Line, SessionError>? {
     guard !finished else { return nil }
     while true {
       if chunkStart < chunkEnd {
@@ -100,10 +112,10 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
           if lineByteCount == 0 {
             var bytes = chunk[start..<newline]
             if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            return deliver(bytes)
+            return deliver(bytes, to: body)
           }
           append(chunk[start..<newline])
-          return finishLine()
+          return finishLine(to: body)
         }
         append(chunk[chunkStart..<chunkEnd])
         chunkStart = chunkEnd
@@ -119,7 +131,7 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
       }
       if count == 0 {
         finish()
-        return lineByteCount > 0 ? finishLine() : nil
+        return lineByteCount > 0 ? finishLine(to: body) : nil
       }
       chunkStart = 0
       chunkEnd = count
@@ -155,7 +167,9 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   }
 
   /// Checks and delivers the line collected so far, and starts the next one.
-  private func finishLine() -> Result<SourceLine, SessionError> {
+  private func finishLine<Line>(
+    to body: (Int, ArraySlice<UInt8>) -> Line
+  ) -> Result<Line, SessionError> {
     defer {
       line.removeAll(keepingCapacity: true)
       lineByteCount = 0
@@ -170,12 +184,14 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
           .lineTooLong(length: length),
           at: SourceLocation(file: fileName, line: lineNumber, column: 1)))
     }
-    return deliver(line[0..<length])
+    return deliver(line[0..<length], to: body)
   }
 
-  /// Checks and delivers `line`, the next line without its line end: the line collected so
-  /// far, or one read straight from the chunk.
-  private func deliver(_ line: ArraySlice<UInt8>) -> Result<SourceLine, SessionError> {
+  /// Checks `line`, the next line without its line end (the line collected so far, or one
+  /// read straight from the chunk), and delivers it to `body`.
+  private func deliver<Line>(
+    _ line: ArraySlice<UInt8>, to body: (Int, ArraySlice<UInt8>) -> Line
+  ) -> Result<Line, SessionError> {
     lineNumber += 1
     var bytes = line
     guard bytes.count <= lineLimit else {
@@ -187,7 +203,7 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     switch UTF8Check.firstProblem(in: bytes) {
     case .none:
-      return .success(SourceLine(number: lineNumber, text: String(decoding: bytes, as: UTF8.self)))
+      return .success(body(lineNumber, bytes))
     case .some(let problem):
       return .failure(
         SessionError(

@@ -41,10 +41,16 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
 
   /// The next command or line error, or `nil` at the end of the session.
   public func next() -> Result<LocatedCommand, SessionError>? {
-    while let line = lines.next() {
+    let file = lines.fileName
+    // The parse is kept beside the reader's result rather than inside it: a result nested
+    // in a result is copied through generic witnesses, which cost more than the parse.
+    var parsed: Result<LocatedCommand, SessionError>?
+    while let line = lines.next({ number, bytes in
+      parsed = SessionParser.parse(bytes, file: file, line: number)
+    }) {
       switch line {
-      case .success(let sourceLine):
-        if let parsed = SessionParser.parse(sourceLine, file: lines.fileName) { return parsed }
+      case .success:
+        if let parsed { return parsed }
       case .failure(let error):
         return .failure(error)
       }

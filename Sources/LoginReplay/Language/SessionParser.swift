@@ -11,18 +11,7 @@ public enum SessionParser {
   public static func parse(
     _ text: String, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
-    do throws(SessionError) {
-      var arguments = try Tokenizer.tokens(in: text, file: file, line: line)
-      guard !arguments.isEmpty else { return nil }
-      // The head leaves the same array, which keeps the arguments without a copy.
-      let first = arguments.removeFirst()
-      let parser = LineParser(file: file, line: line, head: first, arguments: arguments)
-      let command = try parser.command()
-      return .success(
-        LocatedCommand(command, at: SourceLocation(file: file, line: line, column: first.column)))
-    } catch {
-      return .failure(error)
-    }
+    parse(ArraySlice(text.utf8), file: file, line: line)
   }
 
   /// Parses a line the ``DescriptorLineReader`` delivered.
@@ -31,48 +20,90 @@ public enum SessionParser {
   >? {
     parse(line.text, file: file, line: line.number)
   }
+
+  /// Parses the UTF-8 `bytes` of line `line` of `file`, as ``parse(_:file:line:)`` parses
+  /// its text: the reader hands its lines over this way, without a string per line.
+  static func parse(
+    _ bytes: ArraySlice<UInt8>, file: String, line: Int
+  ) -> Result<LocatedCommand, SessionError>? {
+    do throws(SessionError) {
+      let words = try Tokenizer.tokens(in: bytes, file: file, line: line)
+      guard let head = words.tokens.first else { return nil }
+      let parser = LineParser(file: file, line: line, words: words)
+      let command = try parser.command()
+      return .success(
+        LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column)))
+    } catch {
+      return .failure(error)
+    }
+  }
 }
 
 /// The parsing of one tokenized line.
 private struct LineParser {
   let file: String
   let line: Int
+  let words: TokenizedLine
+  /// The command word.
   let head: Token
-  let arguments: [Token]
+  /// The words after it.
+  let arguments: ArraySlice<Token>
+
+  init(file: String, line: Int, words: TokenizedLine) {
+    self.file = file
+    self.line = line
+    self.words = words
+    head = words.tokens[0]
+    arguments = words.tokens.dropFirst()
+  }
+
+  /// The keywords of each kind, looked up by their bytes.
+  static let names = KeywordTable<SessionCommand.Name>()
+  static let fields = KeywordTable<SessionCommand.Field>()
+  static let storeModes = KeywordTable<SessionCommand.SessionStoreMode>()
+  static let subjects = KeywordTable<SessionCommand.Expectation.Subject>()
+  static let phases = KeywordTable<LoginPhase.Kind>()
+  static let outcomes = KeywordTable(
+    SessionCommand.Outcome.allCases.map { (word: $0.name, keyword: $0) })
+  static let effectKinds = KeywordTable(
+    LoginEffect.Kind.allCases.map { (word: $0.name, keyword: $0) })
+  static let booleans = KeywordTable([
+    (word: "true", keyword: true), (word: "false", keyword: false),
+  ])
 
   func command() throws(SessionError) -> SessionCommand {
-    guard let name = SessionCommand.Name(rawValue: head.text) else {
+    guard let name = words.keyword(of: head, in: Self.names) else {
       throw error(
         .unknownCommand(suggestion: closest(head, among: SessionCommand.Name.self)), at: head)
     }
     // `respond` names a missing `after` before its count; `expect` counts after its subject.
     if name != .respond, name != .expect { try checkCount(arguments, of: .command(name)) }
     switch name {
-    case .type: return .type(try field(arguments[0], for: name), arguments[1].text)
-    case .set: return .set(try field(arguments[0], for: name), arguments[1].text)
-    case .clear: return .clear(try field(arguments[0], for: name))
+    case .type: return .type(try field(argument(0), for: name), text(of: argument(1)))
+    case .set: return .set(try field(argument(0), for: name), text(of: argument(1)))
+    case .clear: return .clear(try field(argument(0), for: name))
     case .backspace:
-      let field = try field(arguments[0], for: name)
+      let field = try field(argument(0), for: name)
       guard arguments.count == 2 else { return .backspace(field, count: 1) }
-      return .backspace(field, count: try positiveCount(arguments[1]))
+      return .backspace(field, count: try positiveCount(argument(1)))
     case .togglePassword: return .togglePassword
     case .submit: return .submit
     case .cancel: return .cancel
     case .logout: return .logout
     case .reset: return .reset
     case .close: return .close
-    case .wait: return .wait(try duration(arguments[0], for: name))
+    case .wait: return .wait(try duration(argument(0), for: name))
     case .settle: return .settle
     case .snapshot: return .snapshot
     case .relaunch: return .relaunch
     case .sessionStore:
-      guard let mode = SessionCommand.SessionStoreMode(rawValue: arguments[0].text) else {
+      guard let mode = words.keyword(of: argument(0), in: Self.storeModes) else {
         let modes = SessionCommand.SessionStoreMode.allCases.map(\.rawValue)
         throw error(
           .badValue(
             command: .command(.sessionStore), expected: modes.joined(separator: " or "),
-            suggestion: Suggestion.closest(to: arguments[0].text, among: modes)),
-          at: arguments[0])
+            suggestion: Suggestion.closest(to: text(of: argument(0)), among: modes)),
+          at: argument(0))
       }
       return .sessionStore(mode)
     case .respond: return try respond()
@@ -80,34 +111,45 @@ private struct LineParser {
     }
   }
 
+  /// The word `offset` places after the command word; the count was checked.
+  private func argument(_ offset: Int) -> Token {
+    arguments[arguments.startIndex + offset]
+  }
+
+  /// The text of `token`, as the command holds it.
+  private func text(of token: Token) -> String {
+    words.text(of: token)
+  }
+
   /// Parses `respond OUTCOME [after DURATION]`.
   private func respond() throws(SessionError) -> SessionCommand {
     let signature = SessionCommand.Signature.command(.respond)
     // A second word that is not `after` is named as the problem: before the count with two
     // words (`respond success 2s` lacks `after`), after the outcome with three.
-    let notAfter = arguments.count >= 2 && arguments[1].text != "after" ? arguments[1] : nil
+    let notAfter =
+      arguments.count >= 2 && !words.token(argument(1), is: "after") ? argument(1) : nil
     func expectedAfter(_ token: Token) -> SessionError {
       error(
         .badValue(
           command: signature, expected: "'after' and a duration",
-          suggestion: Suggestion.closest(to: token.text, among: ["after"])),
+          suggestion: Suggestion.closest(to: text(of: token), among: ["after"])),
         at: token)
     }
     if arguments.count == 2, let notAfter { throw expectedAfter(notAfter) }
     try checkCount(arguments, of: signature)
-    guard let outcome = SessionCommand.Outcome(name: arguments[0].text) else {
+    guard let outcome = words.keyword(of: argument(0), in: Self.outcomes) else {
       let names = SessionCommand.Outcome.allCases.map(\.name)
       throw error(
         .badValue(
           command: signature, expected: "one of: " + names.joined(separator: ", "),
-          suggestion: Suggestion.closest(to: arguments[0].text, among: names)),
-        at: arguments[0])
+          suggestion: Suggestion.closest(to: text(of: argument(0)), among: names)),
+        at: argument(0))
     }
     guard arguments.count == 3 else {
       return .respond(outcome, after: SessionCommand.defaultResponseDelay)
     }
     if let notAfter { throw expectedAfter(notAfter) }
-    return .respond(outcome, after: try duration(arguments[2], for: .respond))
+    return .respond(outcome, after: try duration(argument(2), for: .respond))
   }
 
   /// Parses `expect WHAT VALUE`.
@@ -115,37 +157,37 @@ private struct LineParser {
     guard let subjectToken = arguments.first else {
       throw error(.wrongArgumentCount(command: .command(.expect), got: 0), at: head)
     }
-    guard let subject = SessionCommand.Expectation.Subject(rawValue: subjectToken.text) else {
+    guard let subject = words.keyword(of: subjectToken, in: Self.subjects) else {
       throw error(
         .unknownExpectation(
           suggestion: closest(subjectToken, among: SessionCommand.Expectation.Subject.self)),
         at: subjectToken)
     }
     let signature = SessionCommand.Signature.expect(subject)
-    let values = Array(arguments.dropFirst())
+    let values = arguments.dropFirst()
     try checkCount(values, of: signature)
+    let value = values[values.startIndex]
     switch subject {
     case .phase:
-      let token = values[0]
-      guard let kind = LoginPhase.Kind(rawValue: token.text) else {
+      guard let kind = words.keyword(of: value, in: Self.phases) else {
         let phases = LoginPhase.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         throw error(
           .badValue(
             command: signature, expected: "one of: \(phases)",
-            suggestion: closest(token, among: LoginPhase.Kind.self)?.rawValue),
-          at: token)
+            suggestion: closest(value, among: LoginPhase.Kind.self)?.rawValue),
+          at: value)
       }
       return .phase(kind)
-    case .canSubmit: return .canSubmit(try boolean(values[0], for: signature))
-    case .loading: return .loading(try boolean(values[0], for: signature))
-    case .passwordVisible: return .passwordVisible(try boolean(values[0], for: signature))
-    case .resetSuggested: return .resetSuggested(try boolean(values[0], for: signature))
-    case .error: return .error(text(values[0]))
-    case .emailError: return .emailError(text(values[0]))
+    case .canSubmit: return .canSubmit(try boolean(value, for: signature))
+    case .loading: return .loading(try boolean(value, for: signature))
+    case .passwordVisible: return .passwordVisible(try boolean(value, for: signature))
+    case .resetSuggested: return .resetSuggested(try boolean(value, for: signature))
+    case .error: return .error(expectedText(value))
+    case .emailError: return .emailError(expectedText(value))
     case .effects: return .effects(try effects(values, for: signature))
-    case .passwordLength: return .passwordLength(try count(values[0], for: signature))
-    case .requestsInFlight: return .requestsInFlight(try count(values[0], for: signature))
-    case .droppedAnswers: return .droppedAnswers(try count(values[0], for: signature))
+    case .passwordLength: return .passwordLength(try count(value, for: signature))
+    case .requestsInFlight: return .requestsInFlight(try count(value, for: signature))
+    case .droppedAnswers: return .droppedAnswers(try count(value, for: signature))
     }
   }
 
@@ -153,9 +195,10 @@ private struct LineParser {
   private func count(_ token: Token, for signature: SessionCommand.Signature)
     throws(SessionError) -> Int
   {
-    let digits = token.text.unicodeScalars
+    let text = text(of: token)
+    let digits = text.unicodeScalars
     guard !digits.isEmpty, digits.count <= 9,
-      digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }), let value = Int(token.text)
+      digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }), let value = Int(text)
     else {
       throw error(
         .badValue(
@@ -166,31 +209,27 @@ private struct LineParser {
   }
 
   /// The effect names after `expect effects` (at least one word, as counted already).
-  private func effects(_ values: [Token], for signature: SessionCommand.Signature)
+  private func effects(_ values: ArraySlice<Token>, for signature: SessionCommand.Signature)
     throws(SessionError) -> [LoginEffect.Kind]
   {
-    let first = values[0]
-    if first.text == "none" {
+    let first = values[values.startIndex]
+    if words.token(first, is: "none") {
       if values.count > 1 {
         throw error(
           .badValue(command: signature, expected: "nothing after none", suggestion: nil),
-          at: values[1])
+          at: values[values.startIndex + 1])
       }
       return []
     }
     var kinds: [LoginEffect.Kind] = []
     for token in values {
-      guard
-        let kind = LoginEffect.Kind.allCases.first(where: {
-          $0.name == token.text
-        })
-      else {
+      guard let kind = words.keyword(of: token, in: Self.effectKinds) else {
         let names = LoginEffect.Kind.allCases.map(\.name)
         throw error(
           .badValue(
             command: signature,
             expected: "none, or effect names: " + names.joined(separator: ", "),
-            suggestion: Suggestion.closest(to: token.text, among: ["none"] + names)),
+            suggestion: Suggestion.closest(to: text(of: token), among: ["none"] + names)),
           at: token)
       }
       kinds.append(kind)
@@ -199,29 +238,27 @@ private struct LineParser {
   }
 
   /// A bare `none` is no text; anything else, including a quoted `"none"`, is the text.
-  private func text(_ token: Token) -> String? {
-    !token.isQuoted && token.text == "none" ? nil : token.text
+  private func expectedText(_ token: Token) -> String? {
+    !token.isQuoted && words.token(token, is: "none") ? nil : text(of: token)
   }
 
   private func boolean(_ token: Token, for signature: SessionCommand.Signature)
     throws(SessionError) -> Bool
   {
-    switch token.text {
-    case "true": return true
-    case "false": return false
-    default:
+    guard let value = words.keyword(of: token, in: Self.booleans) else {
       throw error(
         .badValue(
           command: signature, expected: "true or false",
-          suggestion: Suggestion.closest(to: token.text, among: ["true", "false"])),
+          suggestion: Suggestion.closest(to: text(of: token), among: ["true", "false"])),
         at: token)
     }
+    return value
   }
 
   private func field(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
     -> SessionCommand.Field
   {
-    guard let field = SessionCommand.Field(rawValue: token.text) else {
+    guard let field = words.keyword(of: token, in: Self.fields) else {
       throw error(
         .badField(command: command, suggestion: closest(token, among: SessionCommand.Field.self)),
         at: token)
@@ -230,9 +267,10 @@ private struct LineParser {
   }
 
   private func positiveCount(_ token: Token) throws(SessionError) -> Int {
-    let digits = token.text.unicodeScalars
+    let text = text(of: token)
+    let digits = text.unicodeScalars
     guard !digits.isEmpty, digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
-      let value = Int(token.text), (1...SessionCommand.maximumBackspaceCount).contains(value)
+      let value = Int(text), (1...SessionCommand.maximumBackspaceCount).contains(value)
     else {
       throw error(
         .badValue(
@@ -247,7 +285,7 @@ private struct LineParser {
   private func duration(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
     -> Duration
   {
-    switch DurationLiteral.parse(token.text) {
+    switch DurationLiteral.parse(text(of: token)) {
     case .success(let duration): return duration
     case .failure(let problem):
       throw error(.badDuration(command: command, problem: problem), at: token)
@@ -257,12 +295,14 @@ private struct LineParser {
   /// Checks that `values` (the words after the command word, or after the subject of an
   /// `expect`) are as many as `signature` takes; too many points at the first extra word,
   /// too few at the command.
-  private func checkCount(_ values: [Token], of signature: SessionCommand.Signature)
+  private func checkCount(_ values: ArraySlice<Token>, of signature: SessionCommand.Signature)
     throws(SessionError)
   {
     let allowed = signature.argumentCount
     guard !allowed.allows(values.count) else { return }
-    let culprit = allowed.maximum.flatMap { values.count > $0 ? values[$0] : nil } ?? head
+    let culprit =
+      allowed.maximum.flatMap { values.count > $0 ? values[values.startIndex + $0] : nil }
+      ?? head
     throw error(.wrongArgumentCount(command: signature, got: values.count), at: culprit)
   }
 
@@ -270,7 +310,7 @@ private struct LineParser {
   private func closest<Keyword: RawRepresentable & CaseIterable>(
     _ token: Token, among _: Keyword.Type
   ) -> Keyword? where Keyword.RawValue == String {
-    Suggestion.closest(to: token.text, among: Keyword.allCases.map(\.rawValue))
+    Suggestion.closest(to: text(of: token), among: Keyword.allCases.map(\.rawValue))
       .flatMap(Keyword.init(rawValue:))
   }
 

@@ -6,21 +6,27 @@
 /// (a backslash is an ordinary character there) and may not contain `"`. A `#` at the start
 /// of a word, that is at the start of the line or after a blank, starts a comment.
 enum Tokenizer {
-  /// The words of `text`, or the first lexical error, located in `file` at `line`.
-  static func tokens(in text: String, file: String, line: Int) throws(SessionError) -> [Token] {
-    if let tokens = asciiBareWords(text) { return tokens }
-    var scanner = Scanner(text: text, file: file, line: line)
-    return try scanner.scan()
+  /// The words of the line `bytes` (valid UTF-8), or the first lexical error, located in
+  /// `file` at `line`.
+  ///
+  /// Most lines are ASCII and hold no `"`: their words are read straight from the bytes and
+  /// hold only where they lie (``Token/Text/bytes(_:)``), since such a line can hold no
+  /// error, a byte is a column, and the scanner would find the very same words. Any other
+  /// line is decoded and scanned scalar by scalar, and its words hold their text.
+  static func tokens(
+    in bytes: ArraySlice<UInt8>, file: String, line: Int
+  ) throws(SessionError) -> TokenizedLine {
+    if let tokens = asciiBareWords(bytes) {
+      return TokenizedLine(bytes: bytes, tokens: tokens, texts: [])
+    }
+    var scanner = Scanner(text: String(decoding: bytes, as: UTF8.self), file: file, line: line)
+    try scanner.scan()
+    return TokenizedLine(bytes: bytes, tokens: scanner.tokens, texts: scanner.texts)
   }
 
-  /// The words of a line that is ASCII and holds no `"`, straight from its UTF-8 bytes, or
-  /// `nil` for any other line (which the scanner reads scalar by scalar).
-  ///
-  /// Most lines are such lines. They can hold no error: every word is bare, a byte is a
-  /// column, and the scanner would return the very same tokens.
-  private static func asciiBareWords(_ text: String) -> [Token]? {
-    var text = text
-    return text.withUTF8 { bytes -> [Token]? in
+  /// The words of an ASCII line without `"`, or `nil` for any other line.
+  private static func asciiBareWords(_ line: ArraySlice<UInt8>) -> [Token]? {
+    line.withUnsafeBufferPointer { bytes -> [Token]? in
       for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\"") { return nil }
       func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
@@ -35,9 +41,8 @@ enum Tokenizer {
         guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return tokens }
         let start = index
         while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
-        let word = String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        tokens.append(Token(text: word, column: start + 1, isQuoted: false))
+        let range = (line.startIndex + start)..<(line.startIndex + index)
+        tokens.append(Token(source: .bytes(range), column: start + 1, isQuoted: false))
       }
     }
   }
@@ -49,6 +54,10 @@ enum Tokenizer {
     /// Every scalar before this offset is ASCII, so offsets there are columns.
     let asciiPrefix: Int
     var index = 0
+    /// The words found so far; each one's text is in ``texts``.
+    var tokens: [Token] = []
+    /// The words' texts, in order.
+    var texts: [String] = []
 
     init(text: String, file: String, line: Int) {
       scalars = Array(text.unicodeScalars)
@@ -57,30 +66,31 @@ enum Tokenizer {
       asciiPrefix = scalars.firstIndex { !$0.isASCII } ?? scalars.count
     }
 
-    mutating func scan() throws(SessionError) -> [Token] {
-      var tokens: [Token] = []
+    /// Reads the line's words into ``tokens`` and ``texts``.
+    mutating func scan() throws(SessionError) {
       while true {
         while index < scalars.count, Self.isBlank(scalars[index]) { index += 1 }
-        guard index < scalars.count, scalars[index] != "#" else { return tokens }
-        if scalars[index] == "\"" {
-          tokens.append(try quoted())
-        } else {
-          tokens.append(try bare())
-        }
+        guard index < scalars.count, scalars[index] != "#" else { return }
+        let start = index
+        let isQuoted = scalars[index] == "\""
+        texts.append(isQuoted ? try quoted() : try bare())
+        tokens.append(
+          Token(source: .text(texts.count - 1), column: column(start), isQuoted: isQuoted))
       }
     }
 
-    private mutating func bare() throws(SessionError) -> Token {
+    /// Reads a bare word and returns its text.
+    private mutating func bare() throws(SessionError) -> String {
       let start = index
       while index < scalars.count, !Self.isBlank(scalars[index]) {
         if scalars[index] == "\"" { throw error(.unexpectedQuote, at: index) }
         index += 1
       }
-      return Token(
-        text: Self.string(scalars[start..<index]), column: column(start), isQuoted: false)
+      return Self.string(scalars[start..<index])
     }
 
-    private mutating func quoted() throws(SessionError) -> Token {
+    /// Reads a quoted string and returns its text, escapes resolved.
+    private mutating func quoted() throws(SessionError) -> String {
       let start = index
       index += 1
       var value = String.UnicodeScalarView()
@@ -91,7 +101,7 @@ enum Tokenizer {
           if index < scalars.count, !Self.isBlank(scalars[index]) {
             throw error(.missingBlankAfterString, at: index)
           }
-          return Token(text: String(value), column: column(start), isQuoted: true)
+          return String(value)
         }
         if scalar == "\\" {
           guard index + 1 < scalars.count else { break }
@@ -184,11 +194,61 @@ enum Tokenizer {
 }
 
 /// One word of a session line: a bare word or a quoted string with its escapes resolved.
+///
+/// A plain value, copied without reference counting: its text is in the ``TokenizedLine``.
 struct Token: Equatable {
-  /// The word's text; for a quoted string, without the quotes and with escapes applied.
-  var text: String
+  /// Where the word's text is.
+  var source: Source
   /// The 1-based column (in characters) where the word or its opening quote starts.
   var column: Int
   /// Whether the word was written in double quotes.
   var isQuoted: Bool
+
+  /// Where a word's text is: in the line's bytes, or among the line's decoded texts.
+  enum Source: Equatable {
+    /// A bare word of an ASCII line: these indices of the line's bytes.
+    case bytes(Range<Int>)
+    /// A word of any other line, or a quoted string with its escapes resolved: this index of
+    /// ``TokenizedLine/texts``.
+    case text(Int)
+  }
+}
+
+/// The words of one line, and where their texts are: what the parser reads a word's text
+/// and keywords from.
+struct TokenizedLine {
+  /// The line's UTF-8 bytes, without its line end.
+  let bytes: ArraySlice<UInt8>
+  /// The line's words, in order.
+  let tokens: [Token]
+  /// The texts of words that are not bytes of the line (``Token/Source/text(_:)``).
+  let texts: [String]
+
+  /// The text of `token`, as a string of its own.
+  func text(of token: Token) -> String {
+    switch token.source {
+    case .bytes(let range): String(decoding: bytes[range], as: UTF8.self)
+    case .text(let index): texts[index]
+    }
+  }
+
+  /// The keyword of `table` that `token` spells, compared byte for byte, without building
+  /// the word's string.
+  func keyword<Keyword>(of token: Token, in table: KeywordTable<Keyword>) -> Keyword? {
+    switch token.source {
+    case .bytes(let range):
+      return bytes[range].withUnsafeBytes { table[$0] }
+    case .text(let index):
+      var text = texts[index]
+      return text.withUTF8 { table[UnsafeRawBufferPointer($0)] }
+    }
+  }
+
+  /// Whether `token` spells `word`.
+  func token(_ token: Token, is word: String) -> Bool {
+    switch token.source {
+    case .bytes(let range): bytes[range].elementsEqual(word.utf8)
+    case .text(let index): texts[index] == word
+    }
+  }
 }

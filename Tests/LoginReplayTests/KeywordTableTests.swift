@@ -1,0 +1,74 @@
+import LoginFlow
+import Testing
+
+@testable import LoginReplay
+
+/// The parser finds keywords by their bytes (``KeywordTable``); lines read from a file are
+/// parsed from the reader's bytes, never from a string of the line.
+@Suite struct KeywordTableTests {
+  /// Looks `word` up in `table`.
+  static func lookUp<Keyword>(_ word: String, in table: KeywordTable<Keyword>) -> Keyword? {
+    Array(word.utf8).withUnsafeBytes { table[$0] }
+  }
+
+  @Test func everyKeywordOfEveryKindIsFoundByItsWord() {
+    for name in SessionCommand.Name.allCases {
+      #expect(Self.lookUp(name.rawValue, in: KeywordTable<SessionCommand.Name>()) == name)
+    }
+    for subject in SessionCommand.Expectation.Subject.allCases {
+      #expect(
+        Self.lookUp(subject.rawValue, in: KeywordTable<SessionCommand.Expectation.Subject>())
+          == subject)
+    }
+    for phase in LoginPhase.Kind.allCases {
+      #expect(Self.lookUp(phase.rawValue, in: KeywordTable<LoginPhase.Kind>()) == phase)
+    }
+    let effects = KeywordTable(LoginEffect.Kind.allCases.map { (word: $0.name, keyword: $0) })
+    for kind in LoginEffect.Kind.allCases {
+      #expect(Self.lookUp(kind.name, in: effects) == kind)
+    }
+  }
+
+  @Test func aWordThatOnlyStartsOrEndsLikeAKeywordIsNone() {
+    let names = KeywordTable<SessionCommand.Name>()
+    for word in [
+      "", "s", "se", "sett", "set\0", "\0set", "Set", "set ", "toggle-passwor",
+      "toggle-passwordx", "session-store\0\0\0",
+    ] {
+      #expect(Self.lookUp(word, in: names) == nil, "\(word.debugDescription)")
+    }
+  }
+
+  @Test func aKeywordIsAtMostTheLongestLengthAndALongerWordIsNone() {
+    let longest = String(repeating: "k", count: KeywordTable<Int>.maximumLength)
+    let table = KeywordTable([(word: longest, keyword: 1), (word: longest + "k", keyword: 2)])
+    #expect(Self.lookUp(longest, in: table) == 1)
+    #expect(Self.lookUp(longest + "k", in: table) == nil, "a word too long to be a keyword")
+    #expect(Self.lookUp(String(repeating: "k", count: 10_000), in: table) == nil)
+  }
+
+  /// Every row of the command and error tables, read from a file at an offset that is not
+  /// a word boundary of the reader's chunk, parses exactly as its text does.
+  @Test func aLineReadFromAFileParsesAsItsText() throws {
+    let texts =
+      SessionParserCommandTests.rows.map(\.0) + SessionParserErrorTests.cases.map(\.0)
+      + ["# a comment", "   ", "\u{FEFF}set email x", "set email \"é\" # trailing"]
+    // A first line that puts every later line at an odd offset of the chunk.
+    let lines = ["#x"] + texts
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    var fromFile: [Int: Result<LocatedCommand, SessionError>] = [:]
+    for result in try SessionCommandSequence(path: file.path) {
+      let line: Int
+      switch result {
+      case .success(let located): line = located.location.line
+      case .failure(let error): line = error.location.line
+      }
+      fromFile[line] = result
+    }
+    for (index, text) in lines.enumerated() {
+      let expected = SessionParser.parse(text, file: file.path, line: index + 1)
+      #expect(fromFile[index + 1] == expected, "line \(index + 1): \(text.debugDescription)")
+    }
+  }
+}

@@ -46,6 +46,59 @@ import Testing
     }
   }
 
+  /// ``SessionCommand/Expectation/holds(state:effectKinds:requestsInFlight:droppedAnswers:)``
+  /// compares values; it holds exactly when the values as written (what a failure prints)
+  /// are the same.
+  @Test func holdsExactlyWhenTheWrittenValuesAreEqual() {
+    let composed = "Caf\u{E9} is closed."
+    let decomposed = "Cafe\u{301} is closed."
+    let states = [
+      LoginState(),
+      LoginState(email: "demo", password: "x", phase: .editing),
+      LoginState(email: "demo@example.com", password: "Password123!", phase: .editing),
+      LoginState(email: "demo@example.com", password: "pw", phase: .submitting, attempt: 2),
+      LoginState(
+        email: "d@e.co", password: "pw", phase: .failed(.invalidCredentials), attempt: 3,
+        consecutiveInvalidCredentials: 3),
+      LoginState(email: "d@e.co", password: "e\u{301}", phase: .failed(.serverError)),
+      LoginState(email: "d@e.co", password: "pw", phase: .succeeded(AuthSession(token: "t"))),
+    ]
+    let texts: [String?] = [
+      nil, "none", "", composed, decomposed, "\"quoted\"\n\t\u{1}",
+      "The email or password is incorrect.", "Enter a valid email address.",
+    ]
+    let expectations: [Expectation] =
+      LoginPhase.Kind.allCases.map(Expectation.phase)
+      + [true, false].flatMap { value in
+        [
+          Expectation.canSubmit(value), .loading(value), .passwordVisible(value),
+          .resetSuggested(value),
+        ]
+      }
+      + texts.flatMap { [Expectation.error($0), .emailError($0)] }
+      + [[], [.authenticate], [.cancelAuthentication], [.authenticate, .saveSession]].map(
+        Expectation.effects)
+      + (0...3).flatMap {
+        [Expectation.passwordLength($0), .requestsInFlight($0), .droppedAnswers($0)]
+      }
+    var compared = 0
+    for state in states {
+      for effects in [[], [LoginEffect.Kind.cancelAuthentication]] {
+        for expectation in expectations {
+          let evaluation = expectation.evaluate(
+            state: state, effectKinds: effects, requestsInFlight: 1, droppedAnswers: 2)
+          let holds = expectation.holds(
+            state: state, effectKinds: effects, requestsInFlight: 1, droppedAnswers: 2)
+          #expect(holds == (evaluation.expected == evaluation.actual), "\(expectation)")
+          #expect(holds == evaluation.holds)
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 500)
+    #expect(Expectation.error(composed).expectedText == SessionCommand.quoted(decomposed))
+  }
+
   @Test func subjectsAndNames() {
     #expect(Expectation.canSubmit(true).subject == .canSubmit)
     #expect(Expectation.Subject.canSubmit.rawValue == "can-submit")

@@ -132,9 +132,9 @@ public enum ReplayCommand {
     _ descriptor: Int32, fileName: String, runner: SessionRunner
   ) async -> ExitCode {
     let source = ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName)
-    return await runner.drive { _, runner in
+    return await runner.drive { store, runner in
       while !runner.isOutputClosed, let result = await source.next() {
-        await runner.run(result)
+        await runner.run(result, on: store)
       }
       return await runner.finish()
     }
@@ -157,10 +157,10 @@ public enum ReplayCommand {
         }
         guard await launch(runner, output: output) else { return .usageOrInputError }
         if let kept {
-          return await runner.drive { _, runner in
+          return await runner.drive { store, runner in
             for located in kept {
               guard !runner.isOutputClosed else { break }
-              await runner.run(.success(located))
+              await runner.run(located, on: store)
             }
             return await runner.finish()
           }
@@ -179,7 +179,7 @@ public enum ReplayCommand {
     }
     // A file too long to keep is read again. A line that fails now (the file changed or
     // became unreadable since the check) is reported and skipped.
-    let status = await runner.drive { _, runner -> Result<ExitCode, SessionError> in
+    let status = await runner.drive { store, runner -> Result<ExitCode, SessionError> in
       let commands: SessionCommandSequence
       do throws(SessionError) {
         commands = try SessionCommandSequence(path: path)
@@ -188,7 +188,7 @@ public enum ReplayCommand {
       }
       for result in commands {
         guard !runner.isOutputClosed else { break }
-        await runner.run(result)
+        await runner.run(result, on: store)
       }
       return .success(await runner.finish())
     }

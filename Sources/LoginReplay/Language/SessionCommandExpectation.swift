@@ -120,7 +120,32 @@ extension SessionCommand {
       case .requestsInFlight: actual = String(requestsInFlight)
       case .droppedAnswers: actual = String(droppedAnswers)
       }
-      return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
+      let holds = holds(
+        state: state, effectKinds: effectKinds, requestsInFlight: requestsInFlight,
+        droppedAnswers: droppedAnswers)
+      return Evaluation(holds: holds, expected: expectedText, actual: actual)
+    }
+
+    /// Whether the expectation holds, as ``evaluate(state:effectKinds:requestsInFlight:droppedAnswers:)``
+    /// says, compared value by value without writing either value as text: for a runner that
+    /// reports only the expectations that fail.
+    public func holds(
+      state: LoginState, effectKinds: [LoginEffect.Kind], requestsInFlight: Int,
+      droppedAnswers: Int
+    ) -> Bool {
+      switch self {
+      case .phase(let kind): state.phase.kind == kind
+      case .canSubmit(let value): state.canSubmit == value
+      case .loading(let value): state.isLoading == value
+      case .passwordVisible(let value): state.isPasswordVisible == value
+      case .error(let text): state.errorMessage == text
+      case .emailError(let text): state.emailError == text
+      case .resetSuggested(let value): state.suggestsPasswordReset == value
+      case .effects(let kinds): effectKinds == kinds
+      case .passwordLength(let count): state.password.count == count
+      case .requestsInFlight(let count): requestsInFlight == count
+      case .droppedAnswers(let count): droppedAnswers == count
+      }
     }
 
     private static func text(_ message: String?) -> String {

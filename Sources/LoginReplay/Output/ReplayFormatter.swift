@@ -224,12 +224,16 @@ struct ReplayFormatter {
       + "expected \(evaluation.expected), got \(evaluation.actual)"
   }
 
+  /// Whether every expectation is printed, passed or not (JSON lines); other formats print
+  /// only the ones that fail, on standard error.
+  var printsExpectations: Bool { format == .jsonl }
+
   /// The JSON object of an `expect` (text format prints nothing for one that holds).
   func expectation(
     _ expectation: SessionCommand.Expectation,
     _ evaluation: SessionCommand.Expectation.Evaluation, line: Int
   ) -> String? {
-    guard format == .jsonl else { return nil }
+    guard printsExpectations else { return nil }
     return JSONValue.object([
       "type": .string("expect"),
       "line": .int(line),

@@ -56,6 +56,9 @@ public final class SessionRunner {
 
   private var store: LoginStore
   private var timing: Timing
+  /// The run's virtual clock (`nil` on the real clock), which every store of the run shares:
+  /// what a command checks for work still running, without taking ``timing`` apart.
+  private let virtualClock: VirtualClock?
   /// The thread a virtual-clock run works on (see ``drive(_:)``); `nil` on the real clock.
   /// The runner shuts it down when it goes away.
   package let executor: ThreadExecutor?
@@ -129,6 +132,7 @@ public final class SessionRunner {
       store = recipe.store(service: service, clock: clock)
       service.reportLateAnswers(to: store)
       timing = .virtual(clock, service)
+      virtualClock = clock
     case .url(let endpoint):
       let wireFormat: HTTPAuthService.WireFormat
       switch options.authFormat {
@@ -148,6 +152,7 @@ public final class SessionRunner {
         throw .auth(error)
       }
       executor = nil
+      virtualClock = nil
       let clock = ContinuousClock()
       let start = clock.now
       store = recipe.store(service: service, clock: clock)
@@ -228,35 +233,17 @@ public final class SessionRunner {
     // Whatever happened since the last command (on the real clock).
     if needsInitialState || inbox.hasEvents { await printEvents() }
     line = located.location.line
+    if var presses = CommandPresses(located.command, field: value(of:)) {
+      while let action = presses.next(field: value(of:)) { await send(action) }
+      output.flush()
+      return
+    }
     switch located.command {
-    case .type(let field, let text):
-      for character in text {
-        await send(change(field, to: value(of: field) + String(character)))
-      }
-    case .set(let field, let text):
-      await send(change(field, to: text))
-    case .clear(let field):
-      await send(change(field, to: ""))
-    case .backspace(let field, let count):
-      // A key pressed N times deletes only what is there: one change per character, at
-      // most as many as the field holds now (none on an empty field).
-      let presses = min(count, value(of: field).count)
-      for _ in 0..<presses {
-        await send(change(field, to: String(value(of: field).dropLast())))
-      }
-    case .togglePassword:
-      await send(.passwordVisibilityToggled)
-    case .submit:
-      await send(.submitTapped)
-    case .cancel:
-      await send(.cancelTapped)
-    case .logout:
-      await send(.logoutTapped)
-    case .reset:
-      await send(.reset)
+    case .type, .set, .clear, .backspace, .togglePassword, .submit, .cancel, .logout, .reset:
+      break  // pressed above
     case .close:
       await store.close()
-      if case .virtual(let clock, _) = timing { await clock.waitUntilIdle() }
+      await virtualClock?.waitUntilIdle()
       await printEvents()
     case .respond(let outcome, let delay):
       await respond(outcome, after: delay, at: located.location)
@@ -265,7 +252,7 @@ public final class SessionRunner {
     case .settle:
       await settle(at: located.location)
     case .expect(let expectation):
-      await check(expectation, at: located.location)
+      check(expectation, requestsInFlight: await requestsInFlight(), at: located.location)
     case .snapshot:
       let state = await store.state
       output.writeLine(formatter.snapshot(of: state, at: timing.elapsed, line: line))
@@ -275,6 +262,87 @@ public final class SessionRunner {
       sessionStore.failsSaves = mode == .failing
     }
     output.flush()
+  }
+
+  /// Runs `located` as ``run(_:)`` does, from the body of ``drive(_:)``, which runs
+  /// isolated to `store`: a line that needs no waiting (see ``runAtOnce(_:on:)``) then runs
+  /// without an asynchronous call.
+  @inline(__always)
+  package func run(_ located: LocatedCommand, on store: isolated LoginStore) async {
+    switch runAtOnce(located, on: store) {
+    case .ran:
+      break
+    case .startedWork(let rest):
+      await virtualClock?.waitUntilIdle()
+      await printEvents()
+      output.flush()
+      if let rest { await run(rest) }
+    case .notRun:
+      await run(located)
+    }
+  }
+
+  /// ``run(_:on:)`` for a line the session delivered: its command, or, for a bad line, its
+  /// error (see ``reject(_:)``).
+  @inline(__always)
+  package func run(
+    _ line: Result<LocatedCommand, SessionError>, on store: isolated LoginStore
+  ) async {
+    switch line {
+    case .success(let located): await run(located, on: store)
+    case .failure(let error): reject(error)
+    }
+  }
+
+  /// What ``runAtOnce(_:on:)`` did with a command.
+  private enum ImmediateRun: Sendable {
+    /// Ran it whole, printed what it did and flushed the output.
+    case ran
+    /// Pressed a key or button that started work on the clock: the caller lets that work
+    /// come to rest, prints its events and flushes, then runs `rest`, what a `type` or
+    /// `backspace` had still to press.
+    case startedWork(rest: LocatedCommand?)
+    /// Did nothing: the command runs only as ``run(_:)`` runs it.
+    case notRun
+  }
+
+  /// Runs a command without suspending, as ``run(_:)`` would, when nothing in it waits: a
+  /// press of the user's (and what it printed) or an expectation, on the virtual clock, in
+  /// a format that prints no states. Most lines of a session are such lines, and they then
+  /// cost no asynchronous call at all.
+  ///
+  /// A press that starts work on the clock ends it early (``ImmediateRun/startedWork(rest:)``):
+  /// that work must run before anything else does.
+  private func runAtOnce(_ located: LocatedCommand, on store: isolated LoginStore)
+    -> ImmediateRun
+  {
+    // After a `relaunch` the runner's store is another one than the caller's.
+    guard store === self.store, let clock = virtualClock, states == nil, isLaunched else {
+      return .notRun
+    }
+    guard !isFinished, !isOutputClosed else { return .ran }
+    switch located.command {
+    case .close, .respond, .wait, .settle, .snapshot, .relaunch:
+      return .notRun
+    case .type, .set, .clear, .backspace, .togglePassword, .submit, .cancel, .logout, .reset,
+      .expect, .sessionStore:
+      break
+    }
+    if needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
+    line = located.location.line
+    if var presses = CommandPresses(located.command, field: value(of:)) {
+      while let action = presses.next(field: value(of:)) {
+        store.send(action)
+        guard clock.isIdle else { return .startedWork(rest: presses.rest(at: located.location)) }
+        printEventsWithoutStates()
+      }
+    } else if case .expect(let expectation) = located.command {
+      check(expectation, requestsInFlight: requestsInFlightNow(), at: located.location)
+    } else if case .sessionStore(let mode) = located.command {
+      sessionStore.failsSaves = mode == .failing
+    }
+    output.flush()
+    return .ran
   }
 
   /// Runs a line the session delivered: its command, or, for a bad line, its error (see
@@ -403,13 +471,6 @@ public final class SessionRunner {
 
   // MARK: Commands
 
-  private func change(_ field: SessionCommand.Field, to text: String) -> LoginAction {
-    switch field {
-    case .email: .emailChanged(text)
-    case .password: .passwordChanged(text)
-    }
-  }
-
   /// The field's text in the state the store published last (see ``check(_:at:)``).
   private func value(of field: SessionCommand.Field) -> String {
     let state = store.currentState
@@ -422,7 +483,7 @@ public final class SessionRunner {
   /// Sends `action`, lets the work it started reach a resting point, and prints its events.
   nonisolated(nonsending) private func send(_ action: LoginAction) async {
     await store.send(action)
-    if case .virtual(let clock, _) = timing, !clock.isIdle {
+    if let clock = virtualClock, !clock.isIdle {
       // The effect tasks run until they sleep on the clock: the request has taken its
       // queued outcome before the next command can queue another.
       await clock.waitUntilIdle()
@@ -510,26 +571,36 @@ public final class SessionRunner {
   @inline(__always)
   nonisolated(nonsending) private func requestsInFlight() async -> Int {
     switch timing {
-    case .virtual(_, let service): service.pendingRequestCount
+    case .virtual: requestsInFlightNow()
     case .real: await store.attemptInFlight == nil ? 0 : 1
     }
   }
 
-  nonisolated(nonsending) private func check(
-    _ expectation: SessionCommand.Expectation, at location: SourceLocation
-  ) async {
+  /// ``requestsInFlight()`` on the virtual clock, where the scripted server knows at once.
+  private func requestsInFlightNow() -> Int {
+    guard case .virtual(_, let service) = timing else { return 0 }
+    return service.pendingRequestCount
+  }
+
+  /// Checks `expectation` against the state the store published last, with
+  /// `requestsInFlight` requests still running.
+  private func check(
+    _ expectation: SessionCommand.Expectation, requestsInFlight requests: Int,
+    at location: SourceLocation
+  ) {
     // The state the store published last is its state: it publishes every change as it
     // makes it.
     let state = store.currentState
-    let evaluation = expectation.evaluate(
-      state: state, effectKinds: lastEffects, requestsInFlight: await requestsInFlight(),
+    let holds = expectation.holds(
+      state: state, effectKinds: lastEffects, requestsInFlight: requests,
       droppedAnswers: droppedAnswers)
-    if evaluation.holds {
-      summary.passed += 1
-    } else {
-      summary.failed += 1
-      output.writeErrorLine(formatter.failure(evaluation, at: location))
-    }
+    if holds { summary.passed += 1 } else { summary.failed += 1 }
+    // What was expected and what was there are written out only to be printed.
+    guard !holds || formatter.printsExpectations else { return }
+    let evaluation = expectation.evaluate(
+      state: state, effectKinds: lastEffects, requestsInFlight: requests,
+      droppedAnswers: droppedAnswers)
+    if !holds { output.writeErrorLine(formatter.failure(evaluation, at: location)) }
     if let object = formatter.expectation(expectation, evaluation, line: location.line) {
       output.writeLine(object)
     }
@@ -544,12 +615,17 @@ public final class SessionRunner {
   @inline(__always)
   nonisolated(nonsending) private func printEvents() async {
     if states == nil {
-      needsInitialState = false
-      inbox.takeAll(into: &takenEvents)
-      printTakenEvents(withStatesAfter: nil)
+      printEventsWithoutStates()
     } else {
       await printEventsWithStates()
     }
+  }
+
+  /// ``printEvents()`` for the formats that print no states.
+  private func printEventsWithoutStates() {
+    needsInitialState = false
+    inbox.takeAll(into: &takenEvents)
+    printTakenEvents(withStatesAfter: nil)
   }
 
   /// ``printEvents()`` for JSON lines: each transition that changed the state prints with

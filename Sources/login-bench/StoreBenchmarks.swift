@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import Synchronization
 
 /// The store's benchmarks, outside the main actor so that they measure the store rather than
 /// hops between the main thread and the concurrency pool.
@@ -46,10 +47,31 @@ enum StoreBenchmarks {
     return total
   }
 
+  /// `LoginStore.send` with an `onEvent` listener that counts the events, as a trace or
+  /// `login-replay` listens: what the store spends describing each transition.
+  static func sendWithListener(_ keystrokes: [LoginAction], rounds: Int) async -> Int {
+    let counter = EventCounter()
+    let store = LoginStore(service: DemoAuthService(), onEvent: { _ in counter.count() })
+    var total = 0
+    for _ in 0..<rounds {
+      for action in keystrokes { total &+= await store.send(action).count }
+    }
+    total &+= await store.state.email.utf8.count
+    await store.close()
+    return total &+ counter.value
+  }
+
   /// The bare actor hop: `count` calls of an actor method that stores an Int.
   static func actorHop(count: Int) async -> Int {
     let actor = BareActor()
     for index in 0..<count { await actor.store(index) }
     return await actor.stored
   }
+}
+
+/// Counts the events a store reports.
+final class EventCounter: Sendable {
+  private let counted = Mutex(0)
+  func count() { counted.withLock { $0 += 1 } }
+  var value: Int { counted.withLock { $0 } }
 }

@@ -95,6 +95,10 @@ let benchmarks: [Benchmark] = [
     operations: keystrokes.count * keystrokeRounds
   ) { await StoreBenchmarks.sendNoListener(keystrokeActions, rounds: keystrokeRounds) },
   Benchmark(
+    name: "store_send_listener", label: "LoginStore.send, counting listener",
+    operations: keystrokes.count * keystrokeRounds
+  ) { await StoreBenchmarks.sendWithListener(keystrokeActions, rounds: keystrokeRounds) },
+  Benchmark(
     name: "render_lower_bound", label: "render lower bound: prepared lines (baseline)",
     operations: renderCount
   ) {
@@ -117,6 +121,10 @@ let benchmarks: [Benchmark] = [
     let status = await ReplayCommand.run([typingPath], output: output)
     return Int(status.rawValue) &+ output.lines
   },
+  Benchmark(
+    name: "replay_check_typing_line", label: "login-replay check pass, typing line",
+    operations: typingCycles * SessionGenerator.typingCycleLines
+  ) { (try? SessionChecker.check(path: typingPath).count) ?? -1 },
   Benchmark(
     name: "replay_request_line", label: "login-replay line, 10-line cycle with 2 requests",
     operations: requestCycles * 10

@@ -53,20 +53,29 @@ public enum SessionChecker {
     keepingAtMost keepLimit: Int = SessionChecker.maximumKeptCommands
   ) -> (errors: [SessionError], commands: [LocatedCommand]?) {
     var errors: [SessionError] = []
-    var kept: [LocatedCommand]? = keepLimit > 0 ? [] : nil
-    for result in commands {
-      switch result {
-      case .success(let located):
-        if kept != nil {
-          if kept?.count ?? 0 < keepLimit { kept?.append(located) } else { kept = nil }
-        }
-        guard realAuth, case .respond = located.command else { continue }
-        errors.append(SessionError(.respondWithRealAuth, at: located.location))
-      case .failure(let error):
+    var kept: [LocatedCommand] = []
+    var keeps = keepLimit > 0
+    while errors.count < limit {
+      let located: LocatedCommand
+      do throws(SessionError) {
+        guard let next = try commands.nextCommand() else { break }
+        located = next
+      } catch {
         errors.append(error)
+        continue
       }
-      if errors.count >= limit { break }
+      if keeps {
+        if kept.count < keepLimit {
+          kept.append(located)
+        } else {
+          keeps = false
+          kept = []
+        }
+      }
+      if realAuth, case .respond = located.command {
+        errors.append(SessionError(.respondWithRealAuth, at: located.location))
+      }
     }
-    return (errors, errors.isEmpty ? kept : nil)
+    return (errors, errors.isEmpty && keeps ? kept : nil)
   }
 }

@@ -41,19 +41,33 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
 
   /// The next command or line error, or `nil` at the end of the session.
   public func next() -> Result<LocatedCommand, SessionError>? {
+    do throws(SessionError) {
+      guard let located = try nextCommand() else { return nil }
+      return .success(located)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The next command, or `nil` at the end of the session; a line's error is thrown, and
+  /// the next call goes on with the line after it.
+  ///
+  /// ``next()`` without its `Result`: a checker that reads a whole file copies no result
+  /// of a line.
+  func nextCommand() throws(SessionError) -> LocatedCommand? {
     let file = lines.fileName
-    // The parse is kept beside the reader's result rather than inside it: a result nested
-    // in a result is copied through generic witnesses, which cost more than the parse.
-    var parsed: Result<LocatedCommand, SessionError>?
+    var command: LocatedCommand?
+    var lineError: SessionError?
     while let line = lines.next({ number, bytes in
-      parsed = SessionParser.parse(bytes, file: file, line: number)
-    }) {
-      switch line {
-      case .success:
-        if let parsed { return parsed }
-      case .failure(let error):
-        return .failure(error)
+      do throws(SessionError) {
+        command = try SessionParser.command(in: bytes, file: file, line: number)
+      } catch {
+        lineError = error
       }
+    }) {
+      if case .failure(let error) = line { throw error }
+      if let lineError { throw lineError }
+      if let command { return command }
     }
     return nil
   }

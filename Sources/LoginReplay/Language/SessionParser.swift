@@ -27,15 +27,22 @@ public enum SessionParser {
     _ bytes: ArraySlice<UInt8>, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
     do throws(SessionError) {
-      let words = try Tokenizer.tokens(in: bytes, file: file, line: line)
-      guard let head = words.tokens.first else { return nil }
-      let parser = LineParser(file: file, line: line, words: words)
-      let command = try parser.command()
-      return .success(
-        LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column)))
+      guard let located = try command(in: bytes, file: file, line: line) else { return nil }
+      return .success(located)
     } catch {
       return .failure(error)
     }
+  }
+
+  /// ``parse(_:file:line:)`` without its `Result`: the command, `nil` for a blank or
+  /// comment line, or the line's first error thrown.
+  static func command(
+    in bytes: ArraySlice<UInt8>, file: String, line: Int
+  ) throws(SessionError) -> LocatedCommand? {
+    let words = try Tokenizer.tokens(in: bytes, file: file, line: line)
+    guard let head = words.tokens.first else { return nil }
+    let command = try LineParser(file: file, line: line, words: words).command()
+    return LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column))
   }
 }
 

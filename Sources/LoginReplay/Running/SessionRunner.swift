@@ -317,7 +317,8 @@ public final class SessionRunner {
     -> ImmediateRun
   {
     // After a `relaunch` the runner's store is another one than the caller's.
-    guard store === self.store, let clock = virtualClock, states == nil, isLaunched else {
+    guard store === self.store, let clock = virtualClock, !formatter.needsStates, isLaunched
+    else {
       return .notRun
     }
     guard !isFinished, !isOutputClosed else { return .ran }
@@ -614,7 +615,7 @@ public final class SessionRunner {
   /// `await`; every other format prints without one (inlined, the call costs no async frame).
   @inline(__always)
   nonisolated(nonsending) private func printEvents() async {
-    if states == nil {
+    if !formatter.needsStates {
       printEventsWithoutStates()
     } else {
       await printEventsWithStates()
@@ -658,11 +659,14 @@ public final class SessionRunner {
       case .transition(let transition):
         summary.actions += 1
         lastEffects = transition.effects.map(\.kind)
-        let before = latestState
-        if transition.changedState, let state = nextState?.next() { latestState = state }
+        var states: (before: LoginState, after: LoginState)?
+        if nextStates != nil {
+          let before = latestState
+          if transition.changedState, let state = nextState?.next() { latestState = state }
+          states = (before, latestState)
+        }
         let text = formatter.transition(
-          transition, at: time, line: line, state: nextStates == nil ? nil : latestState,
-          before: nextStates == nil ? nil : before)
+          transition, at: time, line: line, state: states?.after, before: states?.before)
         if let text { output.writeLine(text) }
       case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped,
         .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:

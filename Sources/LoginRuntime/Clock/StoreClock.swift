@@ -18,8 +18,7 @@ struct StoreClock: Sendable {
 
   /// Reads `clock`, and `timeoutClock` for the timer (`nil`: `clock` as well).
   init<C: Clock<Duration>>(_ clock: C, timeoutClock: (any Clock<Duration>)? = nil) {
-    let start = clock.now
-    elapsed = { start.duration(to: clock.now) }
+    elapsed = Self.elapsed(since: clock)
     let virtual = ClockProbe.virtualClock(behind: clock)
     if let timeoutClock {
       let timerVirtual = Self.virtualClock(behind: timeoutClock)
@@ -47,6 +46,21 @@ struct StoreClock: Sendable {
     after duration: Duration, _ fire: @escaping @Sendable () async -> Void
   ) -> StoreTimer {
     timerScheduler.startTimer(after: duration, fire)
+  }
+
+  /// The time since now on `clock`, read on every event: through the concrete clock for
+  /// the two clocks stores run on, since a generic clock is read through witness tables.
+  private static func elapsed<C: Clock<Duration>>(since clock: C) -> @Sendable () -> Duration {
+    if let virtual = clock as? VirtualClock {
+      let start = virtual.now
+      return { start.duration(to: virtual.now) }
+    }
+    if let continuous = clock as? ContinuousClock {
+      let start = continuous.now
+      return { start.duration(to: continuous.now) }
+    }
+    let start = clock.now
+    return { start.duration(to: clock.now) }
   }
 
   /// ``ClockProbe/virtualClock(behind:)`` for a clock of unknown type.

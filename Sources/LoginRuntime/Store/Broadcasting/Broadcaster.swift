@@ -46,6 +46,9 @@ final class Broadcaster<Element: Sendable>: Sendable {
   /// Sends `value` to every subscriber. Publishers must be serialized (the store publishes
   /// from its actor); the values are yielded outside the lock (see ``Locked``).
   func publish(_ value: Element) {
+    // Without a subscriber there is nothing to take the lock for (a stream subscribing at
+    // this moment gets the values published after it).
+    guard hasSubscribers else { return }
     for subscriber in subscribers.withLock({ $0.all }) { subscriber.yield(value) }
   }
 

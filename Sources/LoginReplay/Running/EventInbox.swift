@@ -18,8 +18,7 @@ final class EventInbox: Sendable {
   func append(_ event: StoreEvent) {
     let waiter = state.withLock { state in
       state.events.append(event)
-      defer { state.waiter = nil }
-      return state.waiter
+      return state.waiter.take()
     }
     waiter?.resume()
   }

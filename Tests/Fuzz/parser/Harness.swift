@@ -38,6 +38,7 @@ public func fuzzParser(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       precondition(line >= 1 && line <= lines.count, "command at line \(line)")
       checkColumn(located.location.column, in: lines[line - 1], what: "command")
       checkRoundTrip(located)
+      checkSameAsText(result, line: line, text: lines[line - 1])
     case .failure(let error):
       let location = error.location
       precondition(
@@ -45,6 +46,10 @@ public func fuzzParser(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       precondition(location.file == "f.login", "error in another file")
       checkColumn(location.column, in: lines[location.line - 1], what: error.description)
       checkMessage(error.description)
+      switch error.kind {
+      case .invalidUTF8, .nulByte, .lineTooLong: break  // the reader's, not the parser's
+      default: checkSameAsText(result, line: location.line, text: lines[location.line - 1])
+      }
     }
   }
   precondition(seen <= lines.count, "more results than lines")
@@ -97,4 +102,14 @@ private func checkRoundTrip(_ located: LocatedCommand) {
     fatalError("the description of a command does not parse: \(text)")
   }
   precondition(again.command == located.command, "round trip changed \(text)")
+}
+
+/// The reader hands the parser a line's bytes, straight from its buffer: the line parses
+/// exactly as its text does.
+private func checkSameAsText(
+  _ result: Result<LocatedCommand, SessionError>, line: Int, text: String?
+) {
+  guard let text else { return }
+  let parsed = SessionParser.parse(text, file: "f.login", line: line)
+  precondition(parsed == result, "line \(line) parses differently from its text")
 }

@@ -117,6 +117,36 @@ struct StoreEventTests {
     }
   }
 
+  /// A transition labels the phases on both sides, formatted when read (a succeeded phase
+  /// without its session); a label set by hand reads back, and two transitions are equal
+  /// when their labels read the same.
+  @Test func aTransitionLabelsItsPhases() {
+    let session = AuthSession(token: "TokenSecret77")
+    let labels: [(LoginState, String)] = [
+      (LoginState(), "idle"),
+      (LoginState(phase: .editing), "editing"),
+      (LoginState(phase: .submitting, attempt: 12), "submitting(12)"),
+      (LoginState(phase: .succeeded(session)), "succeeded"),
+      (LoginState(phase: .failed(.rateLimited(retryAfter: .seconds(3)))), "failed(rate-limited)"),
+      (LoginState(phase: .failed(.timedOut)), "failed(timeout)"),
+    ]
+    for (before, from) in labels {
+      for (after, to) in labels {
+        var transition = StoreTransition(
+          action: .reset, before: before, after: after, effects: [])
+        #expect(transition.fromLabel == from)
+        #expect(transition.toLabel == to)
+        let copy = transition
+        transition.fromLabel = from
+        transition.toLabel = to
+        #expect(transition == copy)
+        transition.toLabel = "elsewhere"
+        #expect(transition.toLabel == "elsewhere")
+        #expect(transition != copy)
+      }
+    }
+  }
+
   @Test(arguments: [
     (Duration.zero, "0s"), (.seconds(30), "30s"), (.milliseconds(1500), "1.5s"),
     (.milliseconds(1), "0.001s"), (.nanoseconds(1), "0.000000001s"), (.seconds(-2), "-2s"),

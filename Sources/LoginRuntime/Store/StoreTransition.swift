@@ -22,9 +22,20 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   /// The phase after the action.
   public var to: LoginPhase.Kind
   /// A short label of the phase before: `idle`, `submitting(2)`, `failed(timeout)`, …
-  public var fromLabel: String
+  ///
+  /// Formatted when read, like ``actionDescription``.
+  public var fromLabel: String {
+    get { fromPhase.text }
+    set { fromPhase = .text(newValue) }
+  }
   /// A short label of the phase after.
-  public var toLabel: String
+  public var toLabel: String {
+    get { toPhase.text }
+    set { toPhase = .text(newValue) }
+  }
+  /// What ``fromLabel`` and ``toLabel`` are made from.
+  private var fromPhase: PhaseLabel
+  private var toPhase: PhaseLabel
   /// The effects the action emitted, in order.
   public var effects: [EffectSummary]
   /// Whether the state changed at all; `false` means the action was ignored.
@@ -85,8 +96,8 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     describedAction = DescribedAction(action)
     from = before.phase.kind
     to = after.phase.kind
-    fromLabel = Self.label(of: before)
-    toLabel = Self.label(of: after)
+    fromPhase = PhaseLabel(before)
+    toPhase = PhaseLabel(after)
     self.effects = effects.map(EffectSummary.init)
     self.changedState = changedState
     cell = TransitionCell(applying: action, to: before)
@@ -138,14 +149,37 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
   }
 
-  /// A short label of the phase of `state` that never includes a token.
-  static func label(of state: LoginState) -> String {
-    switch state.phase {
-    case .idle: "idle"
-    case .editing: "editing"
-    case .submitting: "submitting(\(state.attempt))"
-    case .succeeded: "succeeded"
-    case .failed(let error): "failed(\(error.name))"
+  /// A short label of a state's phase, kept in the parts it is formatted from (never a
+  /// token: a succeeded phase keeps no session). Two are equal when their texts are.
+  private enum PhaseLabel: Sendable, Equatable {
+    case idle
+    case editing
+    case submitting(attempt: Int)
+    case succeeded
+    case failed(AuthError)
+    case text(String)
+
+    init(_ state: LoginState) {
+      switch state.phase {
+      case .idle: self = .idle
+      case .editing: self = .editing
+      case .submitting: self = .submitting(attempt: state.attempt)
+      case .succeeded: self = .succeeded
+      case .failed(let error): self = .failed(error)
+      }
     }
+
+    var text: String {
+      switch self {
+      case .idle: "idle"
+      case .editing: "editing"
+      case .submitting(let attempt): "submitting(\(attempt))"
+      case .succeeded: "succeeded"
+      case .failed(let error): "failed(\(error.name))"
+      case .text(let text): text
+      }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
   }
 }

@@ -47,12 +47,24 @@ import Testing
     #expect(Self.lookUp(String(repeating: "k", count: 10_000), in: table) == nil)
   }
 
+  /// A comment may hold anything, a quote or any character: the words before it are read
+  /// as the words of any line.
+  @Test func aCommentAfterTheWordsHoldsAnything() throws {
+    for comment in ["# \"é, never closed", "#😀", "# \\u{zz}"] {
+      let parsed = try #require(SessionParser.parse("set email x " + comment, file: "f", line: 1))
+      #expect(try parsed.get().command == .set(.email, "x"))
+    }
+  }
+
   /// Every row of the command and error tables, read from a file at an offset that is not
   /// a word boundary of the reader's chunk, parses exactly as its text does.
   @Test func aLineReadFromAFileParsesAsItsText() throws {
     let texts =
       SessionParserCommandTests.rows.map(\.0) + SessionParserErrorTests.cases.map(\.0)
-      + ["# a comment", "   ", "\u{FEFF}set email x", "set email \"é\" # trailing"]
+      + [
+        "# a comment", "   ", "\u{FEFF}set email x", "set email \"é\" # trailing",
+        "set email x # \"é, never closed", "expect phase idle\t#é",
+      ]
     // A first line that puts every later line at an odd offset of the chunk.
     let lines = ["#x"] + texts
     let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")

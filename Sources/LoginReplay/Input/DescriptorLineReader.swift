@@ -105,7 +105,7 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     guard !finished else { return nil }
     while true {
       if chunkStart < chunkEnd {
-        if let newline = chunk[chunkStart..<chunkEnd].firstIndex(of: 0x0A) {
+        if let newline = newlineInChunk() {
           let start = chunkStart
           chunkStart = newline + 1
           // A line that lies whole in the chunk is read from there, without a copy.
@@ -135,6 +135,16 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
       }
       chunkStart = 0
       chunkEnd = count
+    }
+  }
+
+  /// The index of the first `\n` among the chunk's unread bytes, if any.
+  private func newlineInChunk() -> Int? {
+    chunk.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress,
+        let found = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 

@@ -9,8 +9,8 @@ enum Tokenizer {
   /// The words of the line `bytes` (valid UTF-8), or the first lexical error, located in
   /// `file` at `line`.
   ///
-  /// Most lines are ASCII and hold no `"`: their words are read straight from the bytes and
-  /// hold only where they lie (``Token/Text/bytes(_:)``), since such a line can hold no
+  /// In most lines every word is ASCII without `"`: such words are read straight from the
+  /// bytes and hold only where they lie (``Token/Source/bytes(_:)``), since they can hold no
   /// error, a byte is a column, and the scanner would find the very same words. Any other
   /// line is decoded and scanned scalar by scalar, and its words hold their text.
   static func tokens(
@@ -24,10 +24,10 @@ enum Tokenizer {
     return TokenizedLine(bytes: bytes, tokens: scanner.tokens, texts: scanner.texts)
   }
 
-  /// The words of an ASCII line without `"`, or `nil` for any other line.
+  /// The words of a line whose words are ASCII without `"`, or `nil` for any other line
+  /// (a comment may hold anything: neither reader looks into it).
   private static func asciiBareWords(_ line: ArraySlice<UInt8>) -> [Token]? {
     line.withUnsafeBufferPointer { bytes -> [Token]? in
-      for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\"") { return nil }
       func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
       }
@@ -40,7 +40,10 @@ enum Tokenizer {
         while index < bytes.count, isBlank(bytes[index]) { index += 1 }
         guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return tokens }
         let start = index
-        while index < bytes.count, !isBlank(bytes[index]) { index += 1 }
+        while index < bytes.count, !isBlank(bytes[index]) {
+          if bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\"") { return nil }
+          index += 1
+        }
         let range = (line.startIndex + start)..<(line.startIndex + index)
         tokens.append(Token(source: .bytes(range), column: start + 1, isQuoted: false))
       }

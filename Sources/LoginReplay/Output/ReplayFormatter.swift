@@ -11,12 +11,24 @@ import LoginRuntime
 /// says what it is in `"type"`. Nothing here ever holds a token, and the password appears
 /// only where the screen shows it (made visible by the session). `Docs/SessionFormat.md`
 /// documents both shapes.
-struct ReplayFormatter {
+///
+/// A class, not a struct: its renderer is large, and the runner asks it something for every
+/// event and every expectation, which must not copy it.
+final class ReplayFormatter {
   let format: ReplayOptions.Format
   let trace: Bool
   let renderer: TextRenderer
   /// Whether times come from the real clock (cut to milliseconds).
   let realClock: Bool
+
+  /// A formatter writing `format` (with `trace` lines in the text format), drawing screens
+  /// with `renderer`; `realClock` times are cut to milliseconds.
+  init(format: ReplayOptions.Format, trace: Bool, renderer: TextRenderer, realClock: Bool) {
+    self.format = format
+    self.trace = trace
+    self.renderer = renderer
+    self.realClock = realClock
+  }
 
   /// Whether the formatter needs the state after each action (JSON lines do).
   var needsStates: Bool { format != .text }

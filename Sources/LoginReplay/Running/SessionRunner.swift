@@ -26,7 +26,8 @@ import LoginRuntime
 /// Drive a runner from one task at a time. Its async methods run where they are called
 /// (`nonisolated(nonsending)`): on the caller's actor, if it has one. `login-replay` calls
 /// them isolated to the runner's store, on a thread of the runner's own, so that a command
-/// reaches the store without a hop.
+/// reaches the store without a hop, and a line that needs no waiting runs without an
+/// asynchronous call at all (`run(_:on:)`).
 ///
 /// ```swift
 /// let runner = try SessionRunner(options: ReplayOptions(input: .standardInput), output: out)

@@ -44,6 +44,18 @@ import Testing
     }
   }
 
+  /// A check that stops before the end (its error limit reached, even a limit of none) keeps
+  /// no command: what it kept is not the session.
+  @Test(arguments: [0, -1])
+  func aCheckStoppedBeforeTheEndKeepsNoCommand(limit: Int) throws {
+    let file = try TemporaryFile("submit\nwait 1s\n")
+    defer { file.remove() }
+    let (errors, commands) = SessionChecker.check(
+      try SessionCommandSequence(path: file.path), limit: limit)
+    #expect(errors.isEmpty)
+    #expect(commands == nil)
+  }
+
   @Test func aSessionWithAnErrorKeepsNoCommand() throws {
     let file = try TemporaryFile("submit\noops\n")
     defer { file.remove() }

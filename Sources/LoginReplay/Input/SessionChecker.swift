@@ -55,10 +55,15 @@ public enum SessionChecker {
     var errors: [SessionError] = []
     var kept: [LocatedCommand] = []
     var keeps = keepLimit > 0
+    // Whether the whole session was read: a check stopped at its error limit keeps nothing.
+    var readAll = false
     while errors.count < limit {
       let located: LocatedCommand
       do throws(SessionError) {
-        guard let next = try commands.nextCommand() else { break }
+        guard let next = try commands.nextCommand() else {
+          readAll = true
+          break
+        }
         located = next
       } catch {
         errors.append(error)
@@ -76,6 +81,6 @@ public enum SessionChecker {
         errors.append(SessionError(.respondWithRealAuth, at: located.location))
       }
     }
-    return (errors, errors.isEmpty && keeps ? kept : nil)
+    return (errors, errors.isEmpty && keeps && readAll ? kept : nil)
   }
 }

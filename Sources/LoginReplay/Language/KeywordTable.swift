@@ -5,7 +5,7 @@
 /// words beside its length, and a lookup packs the word the same way and compares.
 struct KeywordTable<Keyword: Sendable>: Sendable {
   /// The longest keyword a table holds, in bytes; a longer word is no keyword.
-  static var maximumLength: Int { 24 }
+  static var maximumLength: Int { MemoryLayout<PackedWord.Bytes>.size }
 
   private let keys: [PackedWord]
   private let keywords: [Keyword]
@@ -31,8 +31,11 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
   /// A word's bytes in three zeroed words, and their count (so that a word ending in NUL
   /// bytes is not the word without them).
   private struct PackedWord: Equatable, Sendable {
+    /// Where the bytes go: its size is the longest keyword.
+    typealias Bytes = (UInt64, UInt64, UInt64)
+
     var count: Int
-    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var words: Bytes = (0, 0, 0)
 
     init?(_ bytes: UnsafeRawBufferPointer) {
       count = bytes.count

@@ -57,8 +57,9 @@ public final class SessionRunner {
 
   private var store: LoginStore
   private var timing: Timing
-  /// The run's virtual clock (`nil` on the real clock), which every store of the run shares:
-  /// what a command checks for work still running, without taking ``timing`` apart.
+  /// The run's virtual clock (`nil` on the real clock): the clock of ``timing``, which every
+  /// store of the run shares (a `relaunch` keeps it), read here without taking ``timing``
+  /// apart, since every press asks it whether work still runs.
   private let virtualClock: VirtualClock?
   /// The thread a virtual-clock run works on (see ``drive(_:)``); `nil` on the real clock.
   /// The runner shuts it down when it goes away.
@@ -473,7 +474,8 @@ public final class SessionRunner {
 
   // MARK: Commands
 
-  /// The field's text in the state the store published last (see ``check(_:at:)``).
+  /// The field's text in the state the store published last (see
+  /// ``check(_:requestsInFlight:at:)``).
   private func value(of field: SessionCommand.Field) -> String {
     let state = store.currentState
     switch field {

@@ -209,7 +209,7 @@ struct Token: Equatable {
 
   /// Where a word's text is: in the line's bytes, or among the line's decoded texts.
   enum Source: Equatable {
-    /// A bare word of an ASCII line: these indices of the line's bytes.
+    /// A bare word of ASCII characters without `"`: these indices of the line's bytes.
     case bytes(Range<Int>)
     /// A word of any other line, or a quoted string with its escapes resolved: this index of
     /// ``TokenizedLine/texts``.

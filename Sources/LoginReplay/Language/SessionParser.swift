@@ -11,7 +11,14 @@ public enum SessionParser {
   public static func parse(
     _ text: String, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
-    parse(ArraySlice(text.utf8), file: file, line: line)
+    do throws(SessionError) {
+      guard let located = try command(in: ArraySlice(text.utf8), file: file, line: line) else {
+        return nil
+      }
+      return .success(located)
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Parses a line the ``DescriptorLineReader`` delivered.
@@ -21,21 +28,9 @@ public enum SessionParser {
     parse(line.text, file: file, line: line.number)
   }
 
-  /// Parses the UTF-8 `bytes` of line `line` of `file`, as ``parse(_:file:line:)`` parses
-  /// its text: the reader hands its lines over this way, without a string per line.
-  static func parse(
-    _ bytes: ArraySlice<UInt8>, file: String, line: Int
-  ) -> Result<LocatedCommand, SessionError>? {
-    do throws(SessionError) {
-      guard let located = try command(in: bytes, file: file, line: line) else { return nil }
-      return .success(located)
-    } catch {
-      return .failure(error)
-    }
-  }
-
-  /// ``parse(_:file:line:)`` without its `Result`: the command, `nil` for a blank or
-  /// comment line, or the line's first error thrown.
+  /// ``parse(_:file:line:)`` of a line's UTF-8 `bytes`, without its `Result`: the command,
+  /// `nil` for a blank or comment line, or the line's first error thrown. The reader hands
+  /// its lines over this way, without a string per line.
   static func command(
     in bytes: ArraySlice<UInt8>, file: String, line: Int
   ) throws(SessionError) -> LocatedCommand? {

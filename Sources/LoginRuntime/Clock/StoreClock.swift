@@ -48,17 +48,17 @@ struct StoreClock: Sendable {
     timerScheduler.startTimer(after: duration, fire)
   }
 
-  /// The time since now on `clock`, read on every event: through the concrete clock for
-  /// the two clocks stores run on, since a generic clock is read through witness tables.
+  /// The time since now on `clock`, read on every event. The two clocks stores run on are
+  /// read through their concrete types (the reader is specialized for each), since a
+  /// generic clock is read through witness tables.
   private static func elapsed<C: Clock<Duration>>(since clock: C) -> @Sendable () -> Duration {
-    if let virtual = clock as? VirtualClock {
-      let start = virtual.now
-      return { start.duration(to: virtual.now) }
-    }
-    if let continuous = clock as? ContinuousClock {
-      let start = continuous.now
-      return { start.duration(to: continuous.now) }
-    }
+    if let virtual = clock as? VirtualClock { return reader(since: virtual) }
+    if let continuous = clock as? ContinuousClock { return reader(since: continuous) }
+    return reader(since: clock)
+  }
+
+  /// ``elapsed(since:)`` for one clock type.
+  private static func reader<C: Clock<Duration>>(since clock: C) -> @Sendable () -> Duration {
     let start = clock.now
     return { start.duration(to: clock.now) }
   }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import LoginReplay
 
-/// The parser finds keywords by their bytes (``KeywordTable``); lines read from a file are
-/// parsed from the reader's bytes, never from a string of the line.
-@Suite struct KeywordTableTests {
+/// Lines read from a file are parsed from the reader's bytes, never from a string of the
+/// line, and keywords are found by their bytes (``KeywordTable``).
+@Suite struct ParsingFromBytesTests {
   /// Looks `word` up in `table`.
   static func lookUp<Keyword>(_ word: String, in table: KeywordTable<Keyword>) -> Keyword? {
     Array(word.utf8).withUnsafeBytes { table[$0] }

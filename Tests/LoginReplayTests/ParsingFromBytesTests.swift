@@ -83,4 +83,33 @@ import Testing
       #expect(fromFile[index + 1] == expected, "line \(index + 1): \(text.debugDescription)")
     }
   }
+
+  /// The reader lends each line's bytes only while the line is parsed: a command keeps
+  /// text of its own, which stays the same after the reader has read other chunks over
+  /// those bytes.
+  @Test func commandsKeepTheirTextAfterTheReaderMovesOn() throws {
+    let commands = [
+      "set email demo@example.com", "type password \"pässword 1\"", "expect error none",
+    ]
+    let filler = "# " + String(repeating: "x", count: 60_000)
+    let lines = commands + [filler, filler, filler] + commands
+    let file = try TemporaryFile(lines.joined(separator: "\n") + "\n")
+    defer { file.remove() }
+    let read = try SessionCommandSequence(path: file.path).map { try $0.get().command }
+    let expected = try commands.map { text in
+      try #require(SessionParser.parse(text, file: "f", line: 1)).get().command
+    }
+    #expect(read == expected + expected)
+    #expect(read.first == .set(.email, "demo@example.com"))
+  }
+
+  /// A byte order mark before the first line is not part of it: its words and columns are
+  /// those of the line without it.
+  @Test func aByteOrderMarkBeforeTheFirstCommandIsNotPartOfIt() throws {
+    let file = try TemporaryFile("\u{FEFF}set email demo@example.com\nset email x\n")
+    defer { file.remove() }
+    let read = try SessionCommandSequence(path: file.path).map { try $0.get() }
+    #expect(read.map(\.command) == [.set(.email, "demo@example.com"), .set(.email, "x")])
+    #expect(read.first?.location.column == 1)
+  }
 }

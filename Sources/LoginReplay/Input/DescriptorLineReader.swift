@@ -101,7 +101,9 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   ///
   /// The bytes are the reader's own, lent to `body` without a copy: they are valid only
   /// until it returns. The parser reads its commands from them without a string per line.
-  func next<Line>(_ body: (Int, ArraySlice<UInt8>) -> Line) -> Result<Line, SessionError>? {
+  func next<Line>(
+    _ body: (Int, UnsafeBufferPointer<UInt8>) -> Line
+  ) -> Result<Line, SessionError>? {
     guard !finished else { return nil }
     while true {
       if chunkStart < chunkEnd {
@@ -178,7 +180,7 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   /// Checks and delivers the line collected so far, and starts the next one.
   private func finishLine<Line>(
-    to body: (Int, ArraySlice<UInt8>) -> Line
+    to body: (Int, UnsafeBufferPointer<UInt8>) -> Line
   ) -> Result<Line, SessionError> {
     defer {
       line.removeAll(keepingCapacity: true)
@@ -200,25 +202,27 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// Checks `line`, the next line without its line end (the line collected so far, or one
   /// read straight from the chunk), and delivers it to `body`.
   private func deliver<Line>(
-    _ line: ArraySlice<UInt8>, to body: (Int, ArraySlice<UInt8>) -> Line
+    _ line: ArraySlice<UInt8>, to body: (Int, UnsafeBufferPointer<UInt8>) -> Line
   ) -> Result<Line, SessionError> {
     lineNumber += 1
-    var bytes = line
-    guard bytes.count <= lineLimit else {
+    guard line.count <= lineLimit else {
       return .failure(
         SessionError(
-          .lineTooLong(length: bytes.count),
+          .lineTooLong(length: line.count),
           at: SourceLocation(file: fileName, line: lineNumber, column: 1)))
     }
-    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    switch UTF8Check.firstProblem(in: bytes) {
-    case .none:
-      return .success(body(lineNumber, bytes))
-    case .some(let problem):
+    let number = lineNumber
+    return line.withUnsafeBufferPointer { line in
+      var bytes = line
+      if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3))
+      }
+      guard let problem = UTF8Check.firstProblem(in: bytes) else {
+        return .success(body(number, bytes))
+      }
       return .failure(
         SessionError(
-          problem.kind,
-          at: SourceLocation(file: fileName, line: lineNumber, column: problem.column)))
+          problem.kind, at: SourceLocation(file: fileName, line: number, column: problem.column)))
     }
   }
 

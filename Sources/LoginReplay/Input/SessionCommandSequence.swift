@@ -17,6 +17,8 @@
 /// ```
 public final class SessionCommandSequence: Sequence, IteratorProtocol {
   private let lines: DescriptorLineReader
+  /// Room for a line's words, used again for every line.
+  private var tokens: [Token] = []
 
   /// Reads the session that `lines` delivers.
   public init(lines: DescriptorLineReader) {
@@ -60,7 +62,8 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
     var lineError: SessionError?
     while let line = lines.next({ number, bytes in
       do throws(SessionError) {
-        command = try SessionParser.command(in: bytes, file: file, line: number)
+        command = try SessionParser.command(
+          in: bytes, file: file, line: number, tokens: &tokens)
       } catch {
         lineError = error
       }

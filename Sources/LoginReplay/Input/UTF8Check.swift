@@ -9,7 +9,7 @@ enum UTF8Check {
   }
 
   /// The first problem in `bytes`, or `nil` when they are NUL-free UTF-8.
-  static func firstProblem(in bytes: ArraySlice<UInt8>) -> Problem? {
+  static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
     // Most lines are plain ASCII without NUL: one cheap pass says so.
     if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return nil }
     var parser = Unicode.UTF8.ForwardParser()
@@ -34,7 +34,7 @@ enum UTF8Check {
     }
   }
 
-  private static func column(_ prefix: ArraySlice<UInt8>, allASCII: Bool) -> Int {
+  private static func column(_ prefix: Slice<UnsafeBufferPointer<UInt8>>, allASCII: Bool) -> Int {
     allASCII ? prefix.count + 1 : String(decoding: prefix, as: UTF8.self).count + 1
   }
 }

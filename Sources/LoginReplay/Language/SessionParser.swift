@@ -11,13 +11,16 @@ public enum SessionParser {
   public static func parse(
     _ text: String, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
-    do throws(SessionError) {
-      guard let located = try command(in: ArraySlice(text.utf8), file: file, line: line) else {
-        return nil
+    var text = text
+    var tokens: [Token] = []
+    return text.withUTF8 { bytes in
+      do throws(SessionError) {
+        guard let located = try command(in: bytes, file: file, line: line, tokens: &tokens)
+        else { return nil }
+        return .success(located)
+      } catch {
+        return .failure(error)
       }
-      return .success(located)
-    } catch {
-      return .failure(error)
     }
   }
 
@@ -31,13 +34,20 @@ public enum SessionParser {
   /// ``parse(_:file:line:)`` of a line's UTF-8 `bytes`, without its `Result`: the command,
   /// `nil` for a blank or comment line, or the line's first error thrown. The reader hands
   /// its lines over this way, without a string per line.
+  ///
+  /// `tokens` is room for the line's words, which a reader of many lines passes again for
+  /// each one; what it holds on return means nothing.
   static func command(
-    in bytes: ArraySlice<UInt8>, file: String, line: Int
+    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, tokens: inout [Token]
   ) throws(SessionError) -> LocatedCommand? {
-    let words = try Tokenizer.tokens(in: bytes, file: file, line: line)
-    guard let head = words.tokens.first else { return nil }
-    let command = try LineParser(file: file, line: line, words: words).command()
-    return LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column))
+    let texts = try Tokenizer.tokens(in: bytes, file: file, line: line, into: &tokens)
+    return try tokens.withUnsafeBufferPointer { tokens throws(SessionError) in
+      guard let head = tokens.first else { return nil }
+      let words = TokenizedLine(bytes: bytes, tokens: tokens, texts: texts)
+      let command = try LineParser(file: file, line: line, words: words).command()
+      return LocatedCommand(
+        command, at: SourceLocation(file: file, line: line, column: head.column))
+    }
   }
 }
 
@@ -49,7 +59,10 @@ private struct LineParser {
   /// The command word.
   let head: Token
   /// The words after it.
-  let arguments: ArraySlice<Token>
+  let arguments: Words
+
+  /// Some of the line's words, lent with them.
+  typealias Words = Slice<UnsafeBufferPointer<Token>>
 
   init(file: String, line: Int, words: TokenizedLine) {
     self.file = file
@@ -211,7 +224,7 @@ private struct LineParser {
   }
 
   /// The effect names after `expect effects` (at least one word, as counted already).
-  private func effects(_ values: ArraySlice<Token>, for signature: SessionCommand.Signature)
+  private func effects(_ values: Words, for signature: SessionCommand.Signature)
     throws(SessionError) -> [LoginEffect.Kind]
   {
     let first = values[values.startIndex]
@@ -297,7 +310,7 @@ private struct LineParser {
   /// Checks that `values` (the words after the command word, or after the subject of an
   /// `expect`) are as many as `signature` takes; too many points at the first extra word,
   /// too few at the command.
-  private func checkCount(_ values: ArraySlice<Token>, of signature: SessionCommand.Signature)
+  private func checkCount(_ values: Words, of signature: SessionCommand.Signature)
     throws(SessionError)
   {
     let allowed = signature.argumentCount

@@ -6,47 +6,45 @@
 /// (a backslash is an ordinary character there) and may not contain `"`. A `#` at the start
 /// of a word, that is at the start of the line or after a blank, starts a comment.
 enum Tokenizer {
-  /// The words of the line `bytes` (valid UTF-8), or the first lexical error, located in
-  /// `file` at `line`.
+  /// Writes the words of the line `bytes` (valid UTF-8) into `tokens`, replacing what it
+  /// held, and returns the texts of the words that are not bytes of the line; throws the
+  /// first lexical error, located in `file` at `line`.
   ///
   /// In most lines every word is ASCII without `"`: such words are read straight from the
   /// bytes and hold only where they lie (``Token/Source/bytes(_:)``), since they can hold no
   /// error, a byte is a column, and the scanner would find the very same words. Any other
-  /// line is decoded and scanned scalar by scalar, and its words hold their text.
+  /// line is decoded and scanned scalar by scalar, and its words hold their text. A reader
+  /// of many lines passes the same `tokens` for each, so that no line allocates its words.
   static func tokens(
-    in bytes: ArraySlice<UInt8>, file: String, line: Int
-  ) throws(SessionError) -> TokenizedLine {
-    if let tokens = asciiBareWords(bytes) {
-      return TokenizedLine(bytes: bytes, tokens: tokens, texts: [])
-    }
+    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into tokens: inout [Token]
+  ) throws(SessionError) -> [String] {
+    tokens.removeAll(keepingCapacity: true)
+    if asciiBareWords(bytes, into: &tokens) { return [] }
+    tokens.removeAll(keepingCapacity: true)
     var scanner = Scanner(text: String(decoding: bytes, as: UTF8.self), file: file, line: line)
     try scanner.scan()
-    return TokenizedLine(bytes: bytes, tokens: scanner.tokens, texts: scanner.texts)
+    tokens.append(contentsOf: scanner.tokens)
+    return scanner.texts
   }
 
-  /// The words of a line whose words are ASCII without `"`, or `nil` for any other line
-  /// (a comment may hold anything: neither reader looks into it).
-  private static func asciiBareWords(_ line: ArraySlice<UInt8>) -> [Token]? {
-    line.withUnsafeBufferPointer { bytes -> [Token]? in
-      func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  /// Appends the words of a line whose words are ASCII without `"` to `tokens`; `false`
+  /// for any other line (a comment may hold anything: neither reader looks into it).
+  private static func asciiBareWords(
+    _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]
+  ) -> Bool {
+    func isBlank(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+    var index = 0
+    while true {
+      while index < bytes.count, isBlank(bytes[index]) { index += 1 }
+      guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return true }
+      let start = index
+      while index < bytes.count, !isBlank(bytes[index]) {
+        if bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\"") { return false }
+        index += 1
       }
-      var tokens: [Token] = []
-      // Room for the longest command (`expect …` and `respond … after …` take four words),
-      // so that a line's tokens are one allocation.
-      tokens.reserveCapacity(4)
-      var index = 0
-      while true {
-        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
-        guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return tokens }
-        let start = index
-        while index < bytes.count, !isBlank(bytes[index]) {
-          if bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\"") { return nil }
-          index += 1
-        }
-        let range = (line.startIndex + start)..<(line.startIndex + index)
-        tokens.append(Token(source: .bytes(range), column: start + 1, isQuoted: false))
-      }
+      tokens.append(Token(source: .bytes(start..<index), column: start + 1, isQuoted: false))
     }
   }
 
@@ -209,7 +207,7 @@ struct Token: Equatable {
 
   /// Where a word's text is: in the line's bytes, or among the line's decoded texts.
   enum Source: Equatable {
-    /// A bare word of ASCII characters without `"`: these indices of the line's bytes.
+    /// A bare word of ASCII characters without `"`: these offsets in the line's bytes.
     case bytes(Range<Int>)
     /// A word of any other line, or a quoted string with its escapes resolved: this index of
     /// ``TokenizedLine/texts``.
@@ -220,10 +218,11 @@ struct Token: Equatable {
 /// The words of one line, and where their texts are: what the parser reads a word's text
 /// and keywords from.
 struct TokenizedLine {
-  /// The line's UTF-8 bytes, without its line end.
-  let bytes: ArraySlice<UInt8>
-  /// The line's words, in order.
-  let tokens: [Token]
+  /// The line's UTF-8 bytes, without its line end: lent by the caller, valid only while it
+  /// parses the line (a command keeps strings of its own, never these bytes).
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The line's words, in order, lent like the bytes.
+  let tokens: UnsafeBufferPointer<Token>
   /// The texts of words that are not bytes of the line (``Token/Source/text(_:)``).
   let texts: [String]
 
@@ -240,7 +239,7 @@ struct TokenizedLine {
   func keyword<Keyword>(of token: Token, in table: KeywordTable<Keyword>) -> Keyword? {
     switch token.source {
     case .bytes(let range):
-      return bytes[range].withUnsafeBytes { table[$0] }
+      return table[UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range]))]
     case .text(let index):
       var text = texts[index]
       return text.withUTF8 { table[UnsafeRawBufferPointer($0)] }

@@ -58,6 +58,13 @@ final class ReplayFormatter {
         attosecondsComponent: attoseconds / perMillisecond * perMillisecond))
   }
 
+  /// Whether a run in `format` (with `trace` lines or without) prints any event: the text
+  /// format without `trace` prints none, so ``transition(_:at:line:state:before:)`` and
+  /// ``lifecycle(_:at:line:)`` give `nil` for every one, and a runner need not keep them.
+  static func printsEvents(format: ReplayOptions.Format, trace: Bool) -> Bool {
+    format != .text || trace
+  }
+
   /// The output for one action the store applied; `state` is the state after it and
   /// `before` the state before it (both when ``needsStates``).
   func transition(

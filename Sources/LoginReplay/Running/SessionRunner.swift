@@ -120,7 +120,10 @@ public final class SessionRunner {
     } else {
       renderOptions = TextRenderer.Options(ascii: options.ascii)
     }
-    let inbox = EventInbox()
+    // A run that prints no event and counts no coverage only counts its events.
+    let inbox = EventInbox(
+      keepsEvents: options.coverage
+        || ReplayFormatter.printsEvents(format: options.format, trace: options.trace))
     let sessionStore = ReplaySessionStore(options: options)
     let recipe = StoreRecipe(
       timeout: options.timeout, sessionStore: sessionStore,
@@ -628,7 +631,7 @@ public final class SessionRunner {
   /// ``printEvents()`` for the formats that print no states.
   private func printEventsWithoutStates() {
     needsInitialState = false
-    inbox.takeAll(into: &takenEvents)
+    add(inbox.takeAll(into: &takenEvents))
     printTakenEvents(withStatesAfter: nil)
   }
 
@@ -639,7 +642,7 @@ public final class SessionRunner {
       needsInitialState = false
       await takeNextState()
     }
-    inbox.takeAll(into: &takenEvents)
+    add(inbox.takeAll(into: &takenEvents))
     var nextStates: [LoginState] = []
     for event in takenEvents {
       if case .transition(let transition) = event.kind, transition.changedState,
@@ -654,14 +657,15 @@ public final class SessionRunner {
   /// Prints the events in `takenEvents`; for JSON lines, `nextStates` are the states after
   /// the transitions among them that changed the state, in order (`nil` for other formats).
   private func printTakenEvents(withStatesAfter nextStates: [LoginState]?) {
+    guard !takenEvents.isEmpty else { return }
     var nextState = nextStates?.makeIterator()
+    var counts = EventCounts()
     for event in takenEvents {
+      counts.count(event.kind)
       if countsCoverage { coverage.record(event.kind) }
       let time = storeStartedAt + event.time
       switch event.kind {
       case .transition(let transition):
-        summary.actions += 1
-        lastEffects = transition.effects.map(\.kind)
         var states: (before: LoginState, after: LoginState)?
         if nextStates != nil {
           let before = latestState
@@ -673,12 +677,19 @@ public final class SessionRunner {
         if let text { output.writeLine(text) }
       case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped,
         .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
-        if case .responseDropped = event.kind { droppedAnswers += 1 }
         if let text = formatter.lifecycle(event.kind, at: time, line: line) {
           output.writeLine(text)
         }
       }
     }
+    add(counts)
+  }
+
+  /// Adds what `counts` tell to the run's summary, effects and dropped answers.
+  private func add(_ counts: EventCounts) {
+    summary.actions += counts.transitions
+    if let effects = counts.lastEffects { lastEffects = effects }
+    droppedAnswers += counts.droppedAnswers
   }
 
   /// The next state from the store's stream; it is already there (it was published when

@@ -1,0 +1,35 @@
+import LoginFlow
+import LoginRuntime
+
+/// What the runner learns from the store's events besides what it prints: how many actions
+/// went through `reduce`, the effects of the last one (`expect effects`), and how many late
+/// answers were dropped (`expect dropped-answers`).
+///
+/// The runner counts the events it takes to print. When no event prints (the text format
+/// without `--trace` or `--coverage`), the ``EventInbox`` counts them as they come instead
+/// of keeping them, and the runner adds those counts up.
+struct EventCounts: Sendable {
+  /// Events of every kind counted.
+  var events = 0
+  /// Transitions: actions that went through `reduce`.
+  var transitions = 0
+  /// The effect kinds of the last transition counted; `nil` when none was.
+  var lastEffects: [LoginEffect.Kind]?
+  /// Late answers the store dropped.
+  var droppedAnswers = 0
+
+  /// Counts the event `kind`.
+  mutating func count(_ kind: StoreEvent.Kind) {
+    events += 1
+    switch kind {
+    case .transition(let transition):
+      transitions += 1
+      lastEffects = transition.effects.map(\.kind)
+    case .responseDropped:
+      droppedAnswers += 1
+    case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .sessionSaved,
+      .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
+      break
+    }
+  }
+}

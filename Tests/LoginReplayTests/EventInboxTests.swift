@@ -43,7 +43,7 @@ import Testing
   /// What counting the events one by one, as a runner that prints them does, learns.
   static func counted(_ events: [StoreEvent]) -> EventCounts {
     var counts = EventCounts()
-    for event in events { counts.count(event.kind) }
+    for event in events { counts.count(event) }
     return counts
   }
 

@@ -18,10 +18,10 @@ struct EventCounts: Sendable {
   /// Late answers the store dropped.
   var droppedAnswers = 0
 
-  /// Counts the event `kind`.
-  mutating func count(_ kind: StoreEvent.Kind) {
+  /// Counts `event`.
+  mutating func count(_ event: StoreEvent) {
     events += 1
-    switch kind {
+    switch event.kind {
     case .transition(let transition):
       transitions += 1
       lastEffects = transition.effects.map(\.kind)

@@ -31,7 +31,7 @@ final class EventInbox: Sendable {
       if keepsEvents {
         state.events.append(event)
       } else {
-        state.counts.count(event.kind)
+        state.counts.count(event)
       }
       return state.waiter.take()
     }

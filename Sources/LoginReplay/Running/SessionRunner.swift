@@ -661,7 +661,7 @@ public final class SessionRunner {
     var nextState = nextStates?.makeIterator()
     var counts = EventCounts()
     for event in takenEvents {
-      counts.count(event.kind)
+      counts.count(event)
       if countsCoverage { coverage.record(event.kind) }
       let time = storeStartedAt + event.time
       switch event.kind {

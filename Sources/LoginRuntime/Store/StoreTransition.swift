@@ -126,7 +126,8 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
 
     init(_ action: LoginAction) {
       switch action {
-      case .passwordChanged(let password): self = .passwordChanged(characters: password.count)
+      case .passwordChanged(let password):
+        self = .passwordChanged(characters: LoginAction.characterCount(of: password))
       case .authResponse(let attempt, .success(let session)):
         self = .withoutSecrets(.authResponse(attempt: attempt, .success(session.withoutSecrets)))
       case .emailChanged, .passwordVisibilityToggled, .submitTapped, .cancelTapped,

@@ -45,7 +45,7 @@ final class CurrentValueBroadcaster<Element: Sendable>: Sendable {
     let subscribers = state.withLock { state -> [Subscriber<Element>] in
       guard !state.subscribers.isFinished else { return [] }
       state.value = value
-      return state.subscribers.all
+      return state.subscribers.isEmpty ? [] : state.subscribers.all
     }
     for subscriber in subscribers { subscriber.yield(value) }
   }

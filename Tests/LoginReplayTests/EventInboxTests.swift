@@ -5,45 +5,69 @@ import Testing
 
 @testable import LoginReplay
 
-/// A run that prints no event keeps none: its inbox only counts them, and the runner learns
-/// from those counts exactly what it learns from the events themselves.
+/// A run that prints no event keeps none: the store counts them into the inbox without
+/// building them, and the runner learns from those counts exactly what it learns from the
+/// events themselves.
 @Suite struct EventInboxTests {
-  /// Events of every kind: transitions with and without effects, and two dropped answers.
-  static let events: [StoreEvent] = {
+  /// One thing a store reports: a transition emitting its effects, or another event.
+  enum Report {
+    case transition(LoginAction, before: LoginState, after: LoginState, [LoginEffect])
+    case other(StoreEvent.Kind)
+
+    /// The event a store hands its `onEvent` hook.
+    func event(at time: Duration) -> StoreEvent {
+      switch self {
+      case .transition(let action, let before, let after, let effects):
+        StoreEvent(
+          time: time,
+          kind: .transition(
+            StoreTransition(action: action, before: before, after: after, effects: effects)))
+      case .other(let kind): StoreEvent(time: time, kind: kind)
+      }
+    }
+
+    /// What a store given a counter calls instead.
+    func count(into counter: some EventCounter) {
+      switch self {
+      case .transition(_, _, _, let effects): counter.countTransition(emitting: effects)
+      case .other(let kind): counter.countEvent(kind)
+      }
+    }
+  }
+
+  /// Reports of every kind: transitions with and without effects, and two dropped answers.
+  static let reports: [Report] = {
     let editing = LoginState(email: "demo@example.com", password: "Password123!", phase: .editing)
     let submitting = LoginState(
       email: "demo@example.com", password: "Password123!", phase: .submitting, attempt: 1)
     let credentials = Credentials(email: "demo@example.com", password: "Password123!")
     let failure = SessionStoreError(.simulatedFailure)
-    let kinds: [StoreEvent.Kind] = [
+    return [
+      .transition(.emailChanged("demo@example.com"), before: LoginState(), after: editing, []),
       .transition(
-        StoreTransition(
-          action: .emailChanged("demo@example.com"), before: LoginState(), after: editing,
-          effects: [])),
+        .submitTapped, before: editing, after: submitting,
+        [.authenticate(attempt: 1, credentials)]),
+      .other(.effectStarted(attempt: 1)),
+      .other(.effectCancelled(attempt: 1, duration: .seconds(1))),
+      .other(.responseDropped(attempt: 1, outcome: .success, duration: .seconds(2))),
+      .other(.effectFinished(attempt: 2, outcome: .success, duration: .seconds(1))),
+      .other(.effectTimedOut(attempt: 3, duration: .seconds(30))),
+      .other(
+        .responseDropped(
+          attempt: 3, outcome: .failure(.networkUnavailable), duration: .seconds(31))),
+      .other(.sessionSaved), .other(.sessionNotSaved(failure)), .other(.sessionCleared),
+      .other(.sessionNotCleared(failure)), .other(.sessionDiscarded(failure)),
       .transition(
-        StoreTransition(
-          action: .submitTapped, before: editing, after: submitting,
-          effects: [.authenticate(attempt: 1, credentials)])),
-      .effectStarted(attempt: 1),
-      .effectCancelled(attempt: 1, duration: .seconds(1)),
-      .responseDropped(attempt: 1, outcome: .success, duration: .seconds(2)),
-      .effectFinished(attempt: 2, outcome: .success, duration: .seconds(1)),
-      .effectTimedOut(attempt: 3, duration: .seconds(30)),
-      .responseDropped(attempt: 3, outcome: .failure(.networkUnavailable), duration: .seconds(31)),
-      .sessionSaved, .sessionNotSaved(failure), .sessionCleared, .sessionNotCleared(failure),
-      .sessionDiscarded(failure),
-      .transition(
-        StoreTransition(
-          action: .cancelTapped, before: submitting, after: editing,
-          effects: [.cancelAuthentication(attempt: 1)])),
+        .cancelTapped, before: submitting, after: editing, [.cancelAuthentication(attempt: 1)]),
     ]
-    return kinds.enumerated().map { StoreEvent(time: .seconds($0.offset), kind: $0.element) }
   }()
+
+  static let events = reports.enumerated().map { $0.element.event(at: .seconds($0.offset)) }
 
   /// What counting the events one by one, as a runner that prints them does, learns.
   static func counted(_ events: [StoreEvent]) -> EventCounts {
     var counts = EventCounts()
-    for event in events { counts.count(event) }
+    for event in events { counts.count(event.kind) }
     return counts
   }
 
@@ -56,27 +80,26 @@ import Testing
     #expect(Self.counted([]).lastEffects == nil, "no transition leaves the effects as they were")
   }
 
-  /// Every prefix of the events, taken from a keeping inbox and counted, tells what a
-  /// counting inbox tells; the keeping inbox hands the events over in order, and neither
-  /// holds anything after the take.
-  @Test func aCountingInboxTellsWhatTheKeptEventsTell() {
-    for end in 0...Self.events.count {
-      let events = Array(Self.events[..<end])
-      let keeping = EventInbox(keepsEvents: true)
-      let counting = EventInbox(keepsEvents: false)
-      for event in events {
-        keeping.append(event)
-        counting.append(event)
+  /// For every prefix of the reports, the counts a store makes into the inbox tell what the
+  /// events taken from an inbox that keeps them tell; the events come out in order, and
+  /// nothing is left after the take.
+  @Test func theCountsTellWhatTheKeptEventsTell() {
+    for end in 0...Self.reports.count {
+      let keeping = EventInbox()
+      let counting = EventInbox()
+      for (index, report) in Self.reports[..<end].enumerated() {
+        keeping.append(report.event(at: .seconds(index)))
+        report.count(into: counting)
       }
-      #expect(keeping.hasEvents == !events.isEmpty)
-      #expect(counting.hasEvents == !events.isEmpty)
+      #expect(keeping.hasEvents == (end > 0))
+      #expect(counting.hasEvents == (end > 0))
       var kept: [StoreEvent] = []
       let keptCounts = keeping.takeAll(into: &kept)
       var none: [StoreEvent] = []
       let counts = counting.takeAll(into: &none)
-      #expect(kept == events)
-      #expect(keptCounts.events == 0, "a keeping inbox counts nothing")
-      #expect(none.isEmpty, "a counting inbox keeps nothing")
+      #expect(kept == Array(Self.events[..<end]))
+      #expect(keptCounts.events == 0, "appending counts nothing")
+      #expect(none.isEmpty, "counting keeps nothing")
       let fromEvents = Self.counted(kept)
       #expect(counts.events == fromEvents.events)
       #expect(counts.transitions == fromEvents.transitions)
@@ -88,8 +111,8 @@ import Testing
 
   /// What a closed store did is neither printed nor counted.
   @Test func discardingDropsTheCountsToo() {
-    let inbox = EventInbox(keepsEvents: false)
-    for event in Self.events { inbox.append(event) }
+    let inbox = EventInbox()
+    for report in Self.reports { report.count(into: inbox) }
     inbox.discardAll()
     #expect(!inbox.hasEvents)
     var none: [StoreEvent] = []
@@ -98,10 +121,10 @@ import Testing
 
   /// On the real clock `settle` waits for the next event; one that is only counted wakes it.
   @Test(.timeLimit(.minutes(1))) func aCountedEventWakesTheWaitingRunner() async {
-    let inbox = EventInbox(keepsEvents: false)
+    let inbox = EventInbox()
     await withTaskGroup { group in
       group.addTask { await inbox.waitForEvents() }
-      group.addTask { inbox.append(StoreEvent(time: .zero, kind: .effectStarted(attempt: 1))) }
+      group.addTask { inbox.countEvent(.effectStarted(attempt: 1)) }
     }
     #expect(inbox.hasEvents)
     await inbox.waitForEvents()  // returns at once: an event is waiting

@@ -6,8 +6,8 @@ import LoginRuntime
 /// answers were dropped (`expect dropped-answers`).
 ///
 /// The runner counts the events it takes to print. When no event prints (the text format
-/// without `--trace` or `--coverage`), the ``EventInbox`` counts them as they come instead
-/// of keeping them, and the runner adds those counts up.
+/// without `--trace` or `--coverage`), the store builds none: it counts them into the
+/// ``EventInbox`` (an `EventCounter`), and the runner adds those counts up.
 struct EventCounts: Sendable {
   /// Events of every kind counted.
   var events = 0
@@ -18,18 +18,24 @@ struct EventCounts: Sendable {
   /// Late answers the store dropped.
   var droppedAnswers = 0
 
-  /// Counts `event`.
-  mutating func count(_ event: StoreEvent) {
+  /// Counts an action that went through `reduce` and emitted effects of `effectKinds`.
+  mutating func countTransition(effectKinds: [LoginEffect.Kind]) {
     events += 1
-    switch event.kind {
+    transitions += 1
+    lastEffects = effectKinds
+  }
+
+  /// Counts the event `kind`.
+  mutating func count(_ kind: StoreEvent.Kind) {
+    switch kind {
     case .transition(let transition):
-      transitions += 1
-      lastEffects = transition.effects.map(\.kind)
+      countTransition(effectKinds: transition.effects.map(\.kind))
     case .responseDropped:
+      events += 1
       droppedAnswers += 1
     case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .sessionSaved,
       .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
-      break
+      events += 1
     }
   }
 }

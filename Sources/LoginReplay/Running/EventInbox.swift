@@ -1,15 +1,16 @@
+import LoginFlow
 import LoginRuntime
 
-/// The store's events that the runner has not printed yet, in the order they happened.
+/// The store's events that the runner has not printed yet, in the order they happened, or,
+/// for a run that prints none, their counts.
 ///
-/// The store's `onEvent` hook appends synchronously, on the store, for every transition and
-/// every step of an auth request's life — including the responses and timeouts the store
-/// feeds back while the clock advances. The runner takes them all at each of its own steps,
-/// so memory holds only the events of one step, never a whole session.
-///
-/// An inbox made for a run that prints no event keeps none: it only counts them
-/// (``EventCounts``), which is all such a run reads from them.
-final class EventInbox: Sendable {
+/// The store appends synchronously, on the store, for every transition and every step of an
+/// auth request's life — including the responses and timeouts it feeds back while the clock
+/// advances: through its `onEvent` hook, or, when the run prints no event, as their
+/// ``EventCounts`` (the inbox is then the store's `EventCounter`, and the store builds no
+/// event at all). The runner takes everything at each of its own steps, so memory holds only
+/// the events of one step, never a whole session.
+final class EventInbox: EventCounter {
   private struct State {
     var events: [StoreEvent] = []
     var counts = EventCounts()
@@ -17,32 +18,34 @@ final class EventInbox: Sendable {
   }
 
   private let state = Locked(State())
-  /// Whether each event is kept to be printed; `false`: only counted.
-  private let keepsEvents: Bool
 
-  /// An inbox that keeps every event (`keepsEvents`), or only counts them.
-  init(keepsEvents: Bool) {
-    self.keepsEvents = keepsEvents
+  /// Adds `event`.
+  func append(_ event: StoreEvent) {
+    record { $0.events.append(event) }
   }
 
-  /// Adds `event`, or counts it; wakes a runner waiting in ``waitForEvents()``.
-  func append(_ event: StoreEvent) {
+  func countTransition(emitting effects: [LoginEffect]) {
+    record { $0.counts.countTransition(effectKinds: effects.map(\.kind)) }
+  }
+
+  func countEvent(_ kind: StoreEvent.Kind) {
+    record { $0.counts.count(kind) }
+  }
+
+  /// Makes `change` under the lock, then wakes a runner waiting in ``waitForEvents()``.
+  private func record(_ change: (inout State) -> Void) {
     let waiter = state.withLock { state in
-      if keepsEvents {
-        state.events.append(event)
-      } else {
-        state.counts.count(event)
-      }
+      change(&state)
       return state.waiter.take()
     }
     waiter?.resume()
   }
 
-  /// Whether an event is waiting to be taken.
+  /// Whether an event is waiting to be taken, or was counted since the last take.
   var hasEvents: Bool { state.withLock { !$0.events.isEmpty || $0.counts.events > 0 } }
 
-  /// Drops every event not taken yet: what a closed store did, which is never printed nor
-  /// counted.
+  /// Drops every event not taken yet, and the counts: what a closed store did, which is
+  /// never printed nor counted.
   func discardAll() {
     state.withLock { state in
       state.events.removeAll(keepingCapacity: true)
@@ -53,7 +56,7 @@ final class EventInbox: Sendable {
   /// Moves every event not taken yet into `events` (emptied first), oldest first, giving the
   /// inbox `events`' storage in exchange: a caller that takes at every step into the same
   /// array allocates nothing once both arrays have grown. Returns the counts of the events
-  /// counted instead of kept since the last take.
+  /// counted since the last take.
   func takeAll(into events: inout [StoreEvent]) -> EventCounts {
     events.removeAll(keepingCapacity: true)
     return state.withLock { state in
@@ -63,7 +66,7 @@ final class EventInbox: Sendable {
     }
   }
 
-  /// Returns once at least one event is waiting (at once if one already is).
+  /// Returns once at least one event is waiting or counted (at once if one already is).
   ///
   /// With the real clock, `settle` waits here for the response. One waiter at a time.
   func waitForEvents() async {

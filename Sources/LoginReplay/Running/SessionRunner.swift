@@ -120,14 +120,18 @@ public final class SessionRunner {
     } else {
       renderOptions = TextRenderer.Options(ascii: options.ascii)
     }
-    // A run that prints no event and counts no coverage only counts its events.
-    let inbox = EventInbox(
-      keepsEvents: options.coverage
-        || ReplayFormatter.printsEvents(format: options.format, trace: options.trace))
+    let inbox = EventInbox()
     let sessionStore = ReplaySessionStore(options: options)
+    // A run that prints no event and counts no coverage only counts its events: the store
+    // then builds none.
+    let keepsEvents =
+      options.coverage
+      || ReplayFormatter.printsEvents(format: options.format, trace: options.trace)
+    let onEvent: (@Sendable (StoreEvent) -> Void)? =
+      keepsEvents ? { @Sendable event in inbox.append(event) } : nil
     let recipe = StoreRecipe(
-      timeout: options.timeout, sessionStore: sessionStore,
-      onEvent: { inbox.append($0) }, reducer: reducer, faults: faults)
+      timeout: options.timeout, sessionStore: sessionStore, onEvent: onEvent,
+      eventCounter: keepsEvents ? nil : inbox, reducer: reducer, faults: faults)
     switch options.auth {
     case .demo:
       let executor = ThreadExecutor()
@@ -661,7 +665,7 @@ public final class SessionRunner {
     var nextState = nextStates?.makeIterator()
     var counts = EventCounts()
     for event in takenEvents {
-      counts.count(event)
+      counts.count(event.kind)
       if countsCoverage { coverage.record(event.kind) }
       let time = storeStartedAt + event.time
       switch event.kind {
@@ -751,12 +755,13 @@ extension SessionRunner {
     }
   }
 
-  /// What every store of a run is made of: its options, where it reports, and where it
-  /// remembers the session. The service and the clock come with each store.
+  /// What every store of a run is made of: its options, where it reports or counts its
+  /// events, and where it remembers the session. The service and the clock come with each store.
   struct StoreRecipe {
     let timeout: Duration
     let sessionStore: ReplaySessionStore
-    let onEvent: @Sendable (StoreEvent) -> Void
+    let onEvent: (@Sendable (StoreEvent) -> Void)?
+    let eventCounter: (any EventCounter)?
     let reducer: LoginStore.Reducer?
     let faults: LoginStore.Faults
 
@@ -765,7 +770,7 @@ extension SessionRunner {
     func store(service: any AuthService, clock: some Clock<Duration>) -> LoginStore {
       LoginStore(
         service: service, clock: clock, timeout: timeout, sessionStore: sessionStore,
-        onEvent: onEvent, reducer: reducer, faults: faults)
+        onEvent: onEvent, eventCounter: eventCounter, reducer: reducer, faults: faults)
     }
   }
 }

@@ -49,6 +49,7 @@ public actor LoginStore {
   private let faults: Faults
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
+  private let eventCounter: (any EventCounter)?
   private let snapshots: CurrentValueBroadcaster<StateSnapshot>
   private let eventBroadcaster = Broadcaster<StoreEvent>()
   private var version = 0
@@ -97,12 +98,14 @@ public actor LoginStore {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
       timeoutClock: timeoutClock, sessionStore: sessionStore, wallClock: wallClock,
-      sessionLifetime: sessionLifetime, onEvent: onEvent, reducer: nil, faults: .none)
+      sessionLifetime: sessionLifetime, onEvent: onEvent, eventCounter: nil, reducer: nil,
+      faults: .none)
   }
 
   /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
   /// contract in the ways `faults` name: a seam for the explorer's tests, which prove that
-  /// deliberately broken machines are caught. Apps use the public initializer.
+  /// deliberately broken machines are caught; or one that counts its events into
+  /// `eventCounter` instead of building them. Apps use the public initializer.
   package init(
     initialState: LoginState = LoginState(),
     service: any AuthService,
@@ -113,6 +116,7 @@ public actor LoginStore {
     wallClock: WallClock? = nil,
     sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
+    eventCounter: (any EventCounter)? = nil,
     reducer: Reducer?,
     faults: Faults
   ) {
@@ -127,6 +131,7 @@ public actor LoginStore {
     self.clock = StoreClock(clock, timeoutClock: timeoutClock)
     self.timeout = timeout.map(Self.clampedTimeout)
     self.onEvent = onEvent
+    self.eventCounter = eventCounter
     snapshots = CurrentValueBroadcaster(StateSnapshot(version: 0, state: initialState))
   }
 
@@ -305,11 +310,14 @@ public actor LoginStore {
       effects = reduce(into: &state, action)
     }
     let changed = state != before
-    emit(
-      .transition(
-        StoreTransition(
-          action: action, before: before, after: state, effects: effects, changedState: changed)
-      ))
+    eventCounter?.countTransition(emitting: effects)
+    if listens {
+      deliver(
+        .transition(
+          StoreTransition(
+            action: action, before: before, after: state, effects: effects,
+            changedState: changed)))
+    }
     if changed {
       version += 1
       snapshots.publish(StateSnapshot(version: version, state: state))
@@ -447,11 +455,23 @@ public actor LoginStore {
     clock.elapsed() - start
   }
 
-  /// Reports an event to the hook and the event streams. The event is built only when
-  /// someone listens: describing a transition costs more than applying it.
+  /// Whether anyone listens to events: the hook or a stream. Only then is an event built:
+  /// describing a transition costs more than applying it.
+  private var listens: Bool { onEvent != nil || eventBroadcaster.hasSubscribers }
+
+  /// Reports an event other than a transition: counts it, and delivers it to whoever
+  /// listens.
   private func emit(_ kind: @autoclosure () -> StoreEvent.Kind) {
-    guard onEvent != nil || eventBroadcaster.hasSubscribers else { return }
-    let event = StoreEvent(time: clock.elapsed(), kind: kind())
+    let listens = listens
+    guard listens || eventCounter != nil else { return }
+    let kind = kind()
+    eventCounter?.countEvent(kind)
+    if listens { deliver(kind) }
+  }
+
+  /// Hands the event `kind`, timed now, to the hook and the event streams.
+  private func deliver(_ kind: StoreEvent.Kind) {
+    let event = StoreEvent(time: clock.elapsed(), kind: kind)
     onEvent?(event)
     eventBroadcaster.publish(event)
   }

@@ -90,20 +90,26 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   ///
   /// Blocks in `read(2)` until a whole line (or the end of the input) has arrived.
   public func next() -> Result<SourceLine, SessionError>? {
-    next { number, bytes in
-      SourceLine(number: number, text: String(decoding: bytes, as: UTF8.self))
+    do throws(SessionError) {
+      let line = try nextLine { number, bytes in
+        SourceLine(number: number, text: String(decoding: bytes, as: UTF8.self))
+      }
+      return line.map { .success($0) }
+    } catch {
+      return .failure(error)
     }
   }
 
   /// The next line, as `body` makes it from the line's number and its checked bytes (valid
-  /// UTF-8 without NUL, line end and byte order mark), or a problem with the next line, or
-  /// `nil` at the end of the input.
+  /// UTF-8 without NUL, line end and byte order mark), or `nil` at the end of the input;
+  /// throws a problem with the next line, or what `body` throws. Either way the next call
+  /// goes on with the line after it.
   ///
   /// The bytes are the reader's own, lent to `body` without a copy: they are valid only
   /// until it returns. The parser reads its commands from them without a string per line.
-  func next<Line>(
-    _ body: (Int, UnsafeBufferPointer<UInt8>) -> Line
-  ) -> Result<Line, SessionError>? {
+  func nextLine<Line>(
+    _ body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
+  ) throws(SessionError) -> Line? {
     guard !finished else { return nil }
     while true {
       if chunkStart < chunkEnd {
@@ -114,10 +120,10 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
           if lineByteCount == 0 {
             var bytes = chunk[start..<newline]
             if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            return deliver(bytes, to: body)
+            return try deliver(bytes, to: body)
           }
           append(chunk[start..<newline])
-          return finishLine(to: body)
+          return try finishLine(to: body)
         }
         append(chunk[chunkStart..<chunkEnd])
         chunkStart = chunkEnd
@@ -126,14 +132,13 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
       if count < 0 {
         let code = errno
         finish()
-        let error = SessionError(
+        throw SessionError(
           .unreadable(reason: Self.systemMessage(code)),
           at: SourceLocation(file: fileName, line: lineNumber + 1, column: 0))
-        return .failure(error)
       }
       if count == 0 {
         finish()
-        return lineByteCount > 0 ? finishLine(to: body) : nil
+        return lineByteCount > 0 ? try finishLine(to: body) : nil
       }
       chunkStart = 0
       chunkEnd = count
@@ -180,8 +185,8 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   /// Checks and delivers the line collected so far, and starts the next one.
   private func finishLine<Line>(
-    to body: (Int, UnsafeBufferPointer<UInt8>) -> Line
-  ) -> Result<Line, SessionError> {
+    to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
+  ) throws(SessionError) -> Line {
     defer {
       line.removeAll(keepingCapacity: true)
       lineByteCount = 0
@@ -191,38 +196,36 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     if length > 0 && lastByte == 0x0D { length -= 1 }
     guard length <= lineLimit else {
       lineNumber += 1
-      return .failure(
-        SessionError(
-          .lineTooLong(length: length),
-          at: SourceLocation(file: fileName, line: lineNumber, column: 1)))
+      throw SessionError(
+        .lineTooLong(length: length),
+        at: SourceLocation(file: fileName, line: lineNumber, column: 1))
     }
-    return deliver(line[0..<length], to: body)
+    return try deliver(line[0..<length], to: body)
   }
 
   /// Checks `line`, the next line without its line end (the line collected so far, or one
   /// read straight from the chunk), and delivers it to `body`.
   private func deliver<Line>(
-    _ line: ArraySlice<UInt8>, to body: (Int, UnsafeBufferPointer<UInt8>) -> Line
-  ) -> Result<Line, SessionError> {
+    _ line: ArraySlice<UInt8>,
+    to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
+  ) throws(SessionError) -> Line {
     lineNumber += 1
     guard line.count <= lineLimit else {
-      return .failure(
-        SessionError(
-          .lineTooLong(length: line.count),
-          at: SourceLocation(file: fileName, line: lineNumber, column: 1)))
+      throw SessionError(
+        .lineTooLong(length: line.count),
+        at: SourceLocation(file: fileName, line: lineNumber, column: 1))
     }
     let number = lineNumber
-    return line.withUnsafeBufferPointer { line in
+    return try line.withUnsafeBufferPointer { line throws(SessionError) in
       var bytes = line
       if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
         bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3))
       }
-      guard let problem = UTF8Check.firstProblem(in: bytes) else {
-        return .success(body(number, bytes))
+      if let problem = UTF8Check.firstProblem(in: bytes) {
+        throw SessionError(
+          problem.kind, at: SourceLocation(file: fileName, line: number, column: problem.column))
       }
-      return .failure(
-        SessionError(
-          problem.kind, at: SourceLocation(file: fileName, line: number, column: problem.column)))
+      return try body(number, bytes)
     }
   }
 

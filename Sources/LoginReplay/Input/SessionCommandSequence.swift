@@ -58,18 +58,10 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
   /// of a line.
   func nextCommand() throws(SessionError) -> LocatedCommand? {
     let file = lines.fileName
-    var command: LocatedCommand?
-    var lineError: SessionError?
-    while let line = lines.next({ number, bytes in
-      do throws(SessionError) {
-        command = try SessionParser.command(
-          in: bytes, file: file, line: number, tokens: &tokens)
-      } catch {
-        lineError = error
-      }
+    // A blank or comment line is read as `.some(nil)`: the loop goes on to the next line.
+    while let command = try lines.nextLine({ number, bytes throws(SessionError) in
+      try SessionParser.command(in: bytes, file: file, line: number, tokens: &tokens)
     }) {
-      if case .failure(let error) = line { throw error }
-      if let lineError { throw lineError }
       if let command { return command }
     }
     return nil

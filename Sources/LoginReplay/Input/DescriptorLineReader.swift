@@ -100,15 +100,16 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     }
   }
 
-  /// The next line, as `body` makes it from the line's number and its checked bytes (valid
-  /// UTF-8 without NUL, line end and byte order mark), or `nil` at the end of the input;
-  /// throws a problem with the next line, or what `body` throws. Either way the next call
-  /// goes on with the line after it.
+  /// The next line that `body` makes something of, from the line's number and its checked
+  /// bytes (valid UTF-8 without NUL, line end and byte order mark), or `nil` at the end of
+  /// the input; a line it makes `nil` of (a blank line, for the parser) is skipped. Throws a
+  /// problem with the next line, or what `body` throws; either way the next call goes on
+  /// with the line after it.
   ///
   /// The bytes are the reader's own, lent to `body` without a copy: they are valid only
   /// until it returns. The parser reads its commands from them without a string per line.
   func nextLine<Line>(
-    _ body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
+    _ body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line?
   ) throws(SessionError) -> Line? {
     guard !finished else { return nil }
     while true {
@@ -120,10 +121,12 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
           if lineByteCount == 0 {
             var bytes = chunk[start..<newline]
             if bytes.last == 0x0D { bytes = bytes.dropLast() }
-            return try deliver(bytes, to: body)
+            if let line = try deliver(bytes, to: body) { return line }
+            continue
           }
           append(chunk[start..<newline])
-          return try finishLine(to: body)
+          if let line = try finishLine(to: body) { return line }
+          continue
         }
         append(chunk[chunkStart..<chunkEnd])
         chunkStart = chunkEnd
@@ -185,8 +188,8 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   /// Checks and delivers the line collected so far, and starts the next one.
   private func finishLine<Line>(
-    to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
-  ) throws(SessionError) -> Line {
+    to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line?
+  ) throws(SessionError) -> Line? {
     defer {
       line.removeAll(keepingCapacity: true)
       lineByteCount = 0

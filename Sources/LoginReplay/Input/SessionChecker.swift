@@ -69,6 +69,10 @@ public enum SessionChecker {
         errors.append(error)
         continue
       }
+      if realAuth, case .respond = located.command {
+        errors.append(SessionError(.respondWithRealAuth, at: located.location))
+      }
+      // Kept last, so that the command moves into the array instead of being copied.
       if keeps {
         if kept.count < keepLimit {
           kept.append(located)
@@ -76,9 +80,6 @@ public enum SessionChecker {
           keeps = false
           kept = []
         }
-      }
-      if realAuth, case .respond = located.command {
-        errors.append(SessionError(.respondWithRealAuth, at: located.location))
       }
     }
     return (errors, errors.isEmpty && keeps && readAll ? kept : nil)

@@ -58,12 +58,9 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
   /// of a line.
   func nextCommand() throws(SessionError) -> LocatedCommand? {
     let file = lines.fileName
-    // A blank or comment line is read as `.some(nil)`: the loop goes on to the next line.
-    while let command = try lines.nextLine({ number, bytes throws(SessionError) in
+    // The parser makes nothing of a blank or comment line, and the reader skips it.
+    return try lines.nextLine { number, bytes throws(SessionError) in
       try SessionParser.command(in: bytes, file: file, line: number, tokens: &tokens)
-    }) {
-      if let command { return command }
     }
-    return nil
   }
 }

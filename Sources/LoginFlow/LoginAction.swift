@@ -84,7 +84,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     switch self {
     case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
     case .passwordChanged(let password):
-      Self.describePasswordChanged(characters: Self.characterCount(of: password))
+      Self.describePasswordChanged(characters: password.count)
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
     case .submitTapped: "submitTapped"
     case .cancelTapped: "cancelTapped"
@@ -104,17 +104,6 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
   /// description ever shows of a password, so a runtime can keep the count instead of it.
   package static func describePasswordChanged(characters: Int) -> String {
     "passwordChanged(\(Redacted.length(characters: characters)))"
-  }
-
-  /// The characters of `password` that its description counts: `password.count`, read as
-  /// its UTF-8 length when every byte is ASCII but `\r`, as nearly every password's is
-  /// (each such byte is a character of its own: only `\r\n` joins two). A store reports
-  /// every keystroke's count, and counting characters breaks graphemes.
-  package static func characterCount(of password: String) -> Int {
-    let isPlainASCII = password.utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
-    }
-    return isPlainASCII == true ? password.utf8.count : password.count
   }
 
   /// `text` as `String(reflecting:)` writes it: quoted, with escapes. Printable ASCII

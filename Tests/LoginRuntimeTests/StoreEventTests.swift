@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
@@ -155,5 +156,29 @@ struct StoreEventTests {
     #expect(
       StoreEvent(time: duration, kind: .effectStarted(attempt: 1)).description
         == "[\(text)] started authenticate(1)")
+  }
+
+  /// A transition counts a new password's characters as the action's own description does
+  /// (it reads the UTF-8 length of a password that is ASCII without a carriage return):
+  /// `\r\n` is one character of two bytes, and combining marks, emoji and flags are among
+  /// the pieces of the random passwords.
+  @Test func aTransitionCountsAPasswordsCharactersAsTheActionDoes() {
+    let pieces = [
+      "a", "Z", "1", " ", "!", "\t", "\n", "\r", "\r\n", "\u{7F}", "\0", "é", "e\u{301}",
+      "😀", "👍🏽", "🇫🇷", "中", "\u{200D}",
+    ]
+    var generator = SeededGenerator(seed: 2026)
+    var passwords = pieces + ["", "Password123!", "\r\n\r\n", "a\rb", "\n\r"]
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0...12, using: &generator)
+      passwords.append(
+        (0..<length).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined())
+    }
+    for password in passwords {
+      let action = LoginAction.passwordChanged(password)
+      let transition = StoreTransition(
+        action: action, before: LoginState(), after: LoginState(), effects: [])
+      #expect(transition.actionDescription == action.description, "\(password.debugDescription)")
+    }
   }
 }

@@ -127,7 +127,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     init(_ action: LoginAction) {
       switch action {
       case .passwordChanged(let password):
-        self = .passwordChanged(characters: LoginAction.characterCount(of: password))
+        self = .passwordChanged(characters: Self.characterCount(of: password))
       case .authResponse(let attempt, .success(let session)):
         self = .withoutSecrets(.authResponse(attempt: attempt, .success(session.withoutSecrets)))
       case .emailChanged, .passwordVisibilityToggled, .submitTapped, .cancelTapped,
@@ -136,6 +136,17 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
       case .sessionRestored:
         self = .text(action.description)
       }
+    }
+
+    /// `password.count`, read as its UTF-8 length when every byte is ASCII but `\r`, as
+    /// nearly every password's is (each such byte is a character of its own: only `\r\n`
+    /// joins two). A store reports every keystroke, and counting characters breaks
+    /// graphemes.
+    static func characterCount(of password: String) -> Int {
+      let isPlainASCII = password.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+      }
+      return isPlainASCII == true ? password.utf8.count : password.count
     }
 
     var text: String {

@@ -30,7 +30,9 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// Whether the reader opened the descriptor and has not closed it yet.
   private var ownsOpenDescriptor: Bool
   private let lineLimit: Int
-  private var chunk: [UInt8]
+  /// The bytes read last: memory of the reader's own, so that lending a line of it takes
+  /// neither a reference count nor an access check.
+  private let chunk: UnsafeMutableBufferPointer<UInt8>
   private var chunkStart = 0
   private var chunkEnd = 0
   /// The current line's first bytes, at most `lineLimit + 1` (room for a final `\r`).
@@ -78,12 +80,14 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
     self.fileName = fileName
     self.ownsOpenDescriptor = closes
     self.lineLimit = Swift.max(1, lineLimit)
-    self.chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+    self.chunk = .allocate(capacity: Self.chunkSize)
+    chunk.initialize(repeating: 0)
     self.line.reserveCapacity(Swift.min(self.lineLimit + 1, Self.chunkSize))
   }
 
   deinit {
     if ownsOpenDescriptor { _ = close(fileDescriptor) }
+    chunk.deallocate()
   }
 
   /// The next line, a problem with the next line, or `nil` at the end of the input.
@@ -119,16 +123,16 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
           chunkStart = newline + 1
           // A line that lies whole in the chunk is read from there, without a copy.
           if lineByteCount == 0 {
-            var bytes = chunk[start..<newline]
-            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            var bytes = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+            if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
             if let line = try deliver(bytes, to: body) { return line }
             continue
           }
-          append(chunk[start..<newline])
+          append(UnsafeBufferPointer(rebasing: chunk[start..<newline]))
           if let line = try finishLine(to: body) { return line }
           continue
         }
-        append(chunk[chunkStart..<chunkEnd])
+        append(UnsafeBufferPointer(rebasing: chunk[chunkStart..<chunkEnd]))
         chunkStart = chunkEnd
       }
       let count = fill()
@@ -150,20 +154,16 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   /// The index of the first `\n` among the chunk's unread bytes, if any.
   private func newlineInChunk() -> Int? {
-    chunk.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress,
-        let found = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart)
-      else { return nil }
-      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
+    guard let base = chunk.baseAddress,
+      let found = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Reads the next chunk, retrying when interrupted; the byte count, 0 at the end, -1 on error.
   private func fill() -> Int {
     while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(fileDescriptor, buffer.baseAddress, buffer.count)
-      }
+      let count = read(fileDescriptor, chunk.baseAddress, chunk.count)
       if count < 0 && errno == EINTR { continue }
       return count
     }
@@ -178,7 +178,7 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   }
 
   /// Adds bytes to the current line, keeping at most `lineLimit + 1` of them.
-  private func append(_ bytes: ArraySlice<UInt8>) {
+  private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let last = bytes.last else { return }
     lineByteCount += bytes.count
     lastByte = last
@@ -203,13 +203,15 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
         .lineTooLong(length: length),
         at: SourceLocation(file: fileName, line: lineNumber, column: 1))
     }
-    return try deliver(line[0..<length], to: body)
+    return try line.withUnsafeBufferPointer { line throws(SessionError) in
+      try deliver(UnsafeBufferPointer(rebasing: line[0..<length]), to: body)
+    }
   }
 
   /// Checks `line`, the next line without its line end (the line collected so far, or one
   /// read straight from the chunk), and delivers it to `body`.
   private func deliver<Line>(
-    _ line: ArraySlice<UInt8>,
+    _ line: UnsafeBufferPointer<UInt8>,
     to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
   ) throws(SessionError) -> Line {
     lineNumber += 1
@@ -218,18 +220,16 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
         .lineTooLong(length: line.count),
         at: SourceLocation(file: fileName, line: lineNumber, column: 1))
     }
-    let number = lineNumber
-    return try line.withUnsafeBufferPointer { line throws(SessionError) in
-      var bytes = line
-      if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-        bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3))
-      }
-      if let problem = UTF8Check.firstProblem(in: bytes) {
-        throw SessionError(
-          problem.kind, at: SourceLocation(file: fileName, line: number, column: problem.column))
-      }
-      return try body(number, bytes)
+    var bytes = line
+    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3))
     }
+    if let problem = UTF8Check.firstProblem(in: bytes) {
+      throw SessionError(
+        problem.kind,
+        at: SourceLocation(file: fileName, line: lineNumber, column: problem.column))
+    }
+    return try body(lineNumber, bytes)
   }
 
   /// Opens `path` for reading and returns its descriptor, which the caller must close.

@@ -17,12 +17,20 @@
 /// ```
 public final class SessionCommandSequence: Sequence, IteratorProtocol {
   private let lines: DescriptorLineReader
-  /// Room for a line's words, used again for every line.
-  private var tokens: [Token] = []
+  /// Room for a line's words, used again for every line: in memory of its own, so that
+  /// lending it to the parser costs no access check, as a property of a class would.
+  private let tokens: UnsafeMutablePointer<[Token]>
 
   /// Reads the session that `lines` delivers.
   public init(lines: DescriptorLineReader) {
     self.lines = lines
+    tokens = .allocate(capacity: 1)
+    tokens.initialize(to: [])
+  }
+
+  deinit {
+    tokens.deinitialize(count: 1)
+    tokens.deallocate()
   }
 
   /// Reads the session file at `path`.
@@ -60,7 +68,7 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
     let file = lines.fileName
     // The parser makes nothing of a blank or comment line, and the reader skips it.
     return try lines.nextLine { number, bytes throws(SessionError) in
-      try SessionParser.command(in: bytes, file: file, line: number, tokens: &tokens)
+      try SessionParser.command(in: bytes, file: file, line: number, tokens: &tokens.pointee)
     }
   }
 }

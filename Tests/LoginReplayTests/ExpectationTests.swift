@@ -99,6 +99,27 @@ import Testing
     #expect(Expectation.error(composed).expectedText == SessionCommand.quoted(decomposed))
   }
 
+  /// How many requests are in flight is asked only by `expect requests-in-flight` (a runner
+  /// may have to ask the server), and by it once.
+  @Test func onlyRequestsInFlightAsksForThem() {
+    for expectation in [
+      Expectation.phase(.idle), .canSubmit(true), .loading(false), .passwordVisible(true),
+      .resetSuggested(false), .error(nil), .emailError("x"), .effects([]), .passwordLength(2),
+      .requestsInFlight(1), .droppedAnswers(0),
+    ] {
+      var asked = 0
+      func requests() -> Int {
+        asked += 1
+        return 1
+      }
+      let holds = expectation.holds(
+        state: LoginState(), effectKinds: [], requestsInFlight: requests(), droppedAnswers: 0)
+      let asksForRequests = expectation.subject == .requestsInFlight
+      #expect(asked == (asksForRequests ? 1 : 0), "\(expectation)")
+      if asksForRequests { #expect(holds) }
+    }
+  }
+
   @Test func subjectsAndNames() {
     #expect(Expectation.canSubmit(true).subject == .canSubmit)
     #expect(Expectation.Subject.canSubmit.rawValue == "can-submit")

@@ -91,20 +91,22 @@ extension SessionCommand {
 
     /// Compares the expectation with `state` and the `effects` of the most recent action.
     public func evaluate(
-      state: LoginState, effects: [LoginEffect], requestsInFlight: Int, droppedAnswers: Int
+      state: LoginState, effects: [LoginEffect], requestsInFlight: @autoclosure () -> Int,
+      droppedAnswers: Int
     ) -> Evaluation {
       evaluate(
-        state: state, effectKinds: effects.map(\.kind), requestsInFlight: requestsInFlight,
+        state: state, effectKinds: effects.map(\.kind), requestsInFlight: requestsInFlight(),
         droppedAnswers: droppedAnswers)
     }
 
     /// Compares the expectation with `state` and the kinds of effects the most recent action
     /// emitted: what a runner knows from the store's transitions, which carry no credentials.
-    ///   `requestsInFlight` is how many requests the server is still working on,
-    ///   `droppedAnswers` how many late answers the store has dropped so far.
+    ///   `requestsInFlight` is how many requests the server is still working on (asked only
+    ///   by `expect requests-in-flight`), `droppedAnswers` how many late answers the store
+    ///   has dropped so far.
     public func evaluate(
-      state: LoginState, effectKinds: [LoginEffect.Kind], requestsInFlight: Int,
-      droppedAnswers: Int
+      state: LoginState, effectKinds: [LoginEffect.Kind],
+      requestsInFlight: @autoclosure () -> Int, droppedAnswers: Int
     ) -> Evaluation {
       let actual: String
       switch self {
@@ -117,11 +119,11 @@ extension SessionCommand {
       case .resetSuggested: actual = String(state.suggestsPasswordReset)
       case .effects: actual = Self.text(effectKinds)
       case .passwordLength: actual = String(state.password.count)
-      case .requestsInFlight: actual = String(requestsInFlight)
+      case .requestsInFlight: actual = String(requestsInFlight())
       case .droppedAnswers: actual = String(droppedAnswers)
       }
       let holds = holds(
-        state: state, effectKinds: effectKinds, requestsInFlight: requestsInFlight,
+        state: state, effectKinds: effectKinds, requestsInFlight: requestsInFlight(),
         droppedAnswers: droppedAnswers)
       return Evaluation(holds: holds, expected: expectedText, actual: actual)
     }
@@ -130,8 +132,8 @@ extension SessionCommand {
     /// says, compared value by value without writing either value as text: for a runner that
     /// reports only the expectations that fail.
     public func holds(
-      state: LoginState, effectKinds: [LoginEffect.Kind], requestsInFlight: Int,
-      droppedAnswers: Int
+      state: LoginState, effectKinds: [LoginEffect.Kind],
+      requestsInFlight: @autoclosure () -> Int, droppedAnswers: Int
     ) -> Bool {
       switch self {
       case .phase(let kind): state.phase.kind == kind
@@ -143,7 +145,7 @@ extension SessionCommand {
       case .resetSuggested(let value): state.suggestsPasswordReset == value
       case .effects(let kinds): effectKinds == kinds
       case .passwordLength(let count): state.password.count == count
-      case .requestsInFlight(let count): requestsInFlight == count
+      case .requestsInFlight(let count): requestsInFlight() == count
       case .droppedAnswers(let count): droppedAnswers == count
       }
     }

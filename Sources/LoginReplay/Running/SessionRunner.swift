@@ -261,7 +261,9 @@ public final class SessionRunner {
     case .settle:
       await settle(at: located.location)
     case .expect(let expectation):
-      check(expectation, requestsInFlight: await requestsInFlight(), at: located.location)
+      let requests = await requestsInFlight()
+      check(
+        expectation, state: store.currentState, requestsInFlight: requests, at: located.location)
     case .snapshot:
       let state = await store.state
       output.writeLine(formatter.snapshot(of: state, at: timing.elapsed, line: line))
@@ -347,7 +349,9 @@ public final class SessionRunner {
         printEventsWithoutStates()
       }
     } else if case .expect(let expectation) = located.command {
-      check(expectation, requestsInFlight: requestsInFlightNow(), at: located.location)
+      check(
+        expectation, state: store.state, requestsInFlight: requestsInFlightNow(),
+        at: located.location)
     } else if case .sessionStore(let mode) = located.command {
       sessionStore.failsSaves = mode == .failing
     }
@@ -482,7 +486,7 @@ public final class SessionRunner {
   // MARK: Commands
 
   /// The field's text in the state the store published last (see
-  /// ``check(_:requestsInFlight:at:)``).
+  /// ``check(_:state:requestsInFlight:at:)``).
   private func value(of field: SessionCommand.Field) -> String {
     let state = store.currentState
     switch field {
@@ -593,23 +597,21 @@ public final class SessionRunner {
     return service.pendingRequestCount
   }
 
-  /// Checks `expectation` against the state the store published last, with
-  /// `requestsInFlight` requests still running.
+  /// Checks `expectation` against `state`, the state the store published last (its state:
+  /// it publishes every change as it makes it), with `requestsInFlight` requests still
+  /// running (asked only by `expect requests-in-flight`).
   private func check(
-    _ expectation: SessionCommand.Expectation, requestsInFlight requests: Int,
-    at location: SourceLocation
+    _ expectation: SessionCommand.Expectation, state: LoginState,
+    requestsInFlight requests: @autoclosure () -> Int, at location: SourceLocation
   ) {
-    // The state the store published last is its state: it publishes every change as it
-    // makes it.
-    let state = store.currentState
     let holds = expectation.holds(
-      state: state, effectKinds: lastEffects, requestsInFlight: requests,
+      state: state, effectKinds: lastEffects, requestsInFlight: requests(),
       droppedAnswers: droppedAnswers)
     if holds { summary.passed += 1 } else { summary.failed += 1 }
     // What was expected and what was there are written out only to be printed.
     guard !holds || formatter.printsExpectations else { return }
     let evaluation = expectation.evaluate(
-      state: state, effectKinds: lastEffects, requestsInFlight: requests,
+      state: state, effectKinds: lastEffects, requestsInFlight: requests(),
       droppedAnswers: droppedAnswers)
     if !holds { output.writeErrorLine(formatter.failure(evaluation, at: location)) }
     if let object = formatter.expectation(expectation, evaluation, line: location.line) {

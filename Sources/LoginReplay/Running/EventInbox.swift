@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import Synchronization
 
 /// The store's events that the runner has not printed yet, in the order they happened, or,
 /// for a run that prints none, their counts.
@@ -18,6 +19,10 @@ final class EventInbox: EventCounter {
   }
 
   private let state = Locked(State())
+  /// Whether a runner waits in ``waitForEvents()`` (set and cleared under the lock): an
+  /// event then takes the lock a second time to wake it. Only the real clock's `settle`
+  /// waits; on the virtual clock an event takes the lock once.
+  private let hasWaiter = Atomic<Bool>(false)
 
   /// Adds `event`.
   func append(_ event: StoreEvent) {
@@ -25,7 +30,8 @@ final class EventInbox: EventCounter {
   }
 
   func countTransition(emitting effects: [LoginEffect]) {
-    record { $0.counts.countTransition(effectKinds: effects.map(\.kind)) }
+    let kinds = effects.isEmpty ? [] : effects.map(\.kind)
+    record { $0.counts.countTransition(effectKinds: kinds) }
   }
 
   func countEvent(_ kind: StoreEvent.Kind) {
@@ -34,8 +40,10 @@ final class EventInbox: EventCounter {
 
   /// Makes `change` under the lock, then wakes a runner waiting in ``waitForEvents()``.
   private func record(_ change: (inout State) -> Void) {
+    state.withLock { change(&$0) }
+    guard hasWaiter.load(ordering: .acquiring) else { return }
     let waiter = state.withLock { state in
-      change(&state)
+      hasWaiter.store(false, ordering: .releasing)
       return state.waiter.take()
     }
     waiter?.resume()
@@ -74,6 +82,7 @@ final class EventInbox: EventCounter {
       let ready = state.withLock { state in
         guard state.events.isEmpty, state.counts.events == 0 else { return true }
         state.waiter = waiter
+        hasWaiter.store(true, ordering: .releasing)
         return false
       }
       if ready { waiter.resume() }

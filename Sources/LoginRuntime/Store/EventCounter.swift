@@ -8,7 +8,8 @@ import LoginFlow
 /// report to `onEvent`, without building the ``StoreEvent``: describing a transition costs
 /// more than applying it. A driver gives a store a counter or an `onEvent` hook, not both.
 package protocol EventCounter: AnyObject, Sendable {
-  /// An action went through `reduce` and emitted `effects`.
+  /// An action went through `reduce` and emitted `effects`. An `authenticate` effect holds
+  /// the credentials: keep what the effects are (their kinds), never the effects.
   func countTransition(emitting effects: [LoginEffect])
   /// Any other event: a step of an auth request's life or of the remembered session.
   func countEvent(_ kind: StoreEvent.Kind)

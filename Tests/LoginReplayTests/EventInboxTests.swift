@@ -80,9 +80,10 @@ import Testing
     #expect(Self.counted([]).lastEffects == nil, "no transition leaves the effects as they were")
   }
 
-  /// For every prefix of the reports, the counts a store makes into the inbox tell what the
-  /// events taken from an inbox that keeps them tell; the events come out in order, and
-  /// nothing is left after the take.
+  /// For every prefix of the reports, the counts made into the inbox as a store makes them
+  /// (`EventCounterTests` checks that a store makes exactly these calls) tell what the events
+  /// taken from an inbox that keeps them tell; the events come out in order, and nothing is
+  /// left after the take.
   @Test func theCountsTellWhatTheKeptEventsTell() {
     for end in 0...Self.reports.count {
       let keeping = EventInbox()
@@ -119,13 +120,15 @@ import Testing
     #expect(inbox.takeAll(into: &none).events == 0)
   }
 
-  /// On the real clock `settle` waits for the next event; one that is only counted wakes it.
+  /// On the real clock `settle` waits for the next event; one that is only counted wakes it
+  /// (counted after the runner waits), and one counted before lets it go on at once.
   @Test(.timeLimit(.minutes(1))) func aCountedEventWakesTheWaitingRunner() async {
     let inbox = EventInbox()
-    await withTaskGroup { group in
-      group.addTask { await inbox.waitForEvents() }
-      group.addTask { inbox.countEvent(.effectStarted(attempt: 1)) }
-    }
+    let waiting = Task { await inbox.waitForEvents() }
+    while !inbox.hasWaitingRunner { await Task.yield() }
+    inbox.countEvent(.effectStarted(attempt: 1))
+    await waiting.value  // woken: a lost wake-up hangs here until the time limit
+    #expect(!inbox.hasWaitingRunner)
     #expect(inbox.hasEvents)
     await inbox.waitForEvents()  // returns at once: an event is waiting
   }

@@ -84,10 +84,9 @@ import Testing
     }
   }
 
-  /// The reader lends each line's bytes only while the line is parsed: a command keeps
-  /// text of its own, which stays the same after the reader has read other chunks over
-  /// those bytes.
-  @Test func commandsKeepTheirTextAfterTheReaderMovesOn() throws {
+  /// Lines after the reader's first chunk, and after lines that span chunks, parse as their
+  /// text does: each line is lent from wherever it lies once the reader has refilled.
+  @Test func linesInLaterChunksParseAsTheirText() throws {
     let commands = [
       "set email demo@example.com", "type password \"pässword 1\"", "expect error none",
     ]

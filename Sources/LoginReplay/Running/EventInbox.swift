@@ -74,6 +74,9 @@ final class EventInbox: EventCounter {
     }
   }
 
+  /// Whether a runner waits in ``waitForEvents()`` now (for tests of the wake-up).
+  var hasWaitingRunner: Bool { state.withLock { $0.waiter != nil } }
+
   /// Returns once at least one event is waiting or counted (at once if one already is).
   ///
   /// With the real clock, `settle` waits here for the response. One waiter at a time.

@@ -119,6 +119,26 @@ import Testing
     }
   }
 
+  /// On the real clock `wait` sleeps: the JSON line of a `wait` gives the time after it, which
+  /// is at least the time waited (a lower bound only, so a busy machine cannot fail it).
+  @Test func waitSleepsOnTheRealClock() async throws {
+    try await withTestServer { server in
+      let result = try Self.replay(
+        "wait 250ms\nwait 100ms\n", url: server.url("json-ok"), ["--format", "jsonl"])
+      #expect(result.status == 0, "\(result.standardError)")
+      let times = try result.standardOutput.split(separator: "\n").compactMap { line -> Double? in
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        guard object?["type"] as? String == "wait", let time = object?["time"] as? String
+        else { return nil }
+        return time.hasSuffix("ms")
+          ? Double(time.dropLast(2)).map { $0 / 1000 } : Double(time.dropLast())
+      }
+      #expect(times.count == 2, "\(result.standardOutput)")
+      #expect(times.first.map { $0 >= 0.25 } == true, "\(times)")
+      #expect(times.last.map { $0 >= 0.35 } == true, "\(times)")
+    }
+  }
+
   /// The store's timeout decides, never the HTTP service's own: the trace always says
   /// "timed out", not "finished …: timeout".
   @Test func theStoresTimeoutAlwaysWinsOverTheHTTPServices() async throws {

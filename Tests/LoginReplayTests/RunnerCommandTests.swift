@@ -115,6 +115,20 @@ import Testing
     #expect(field == .email ? value as? String == "" : value as? Int == 0)
   }
 
+  /// `clear` is one change action even on an empty field: from the first screen it is the
+  /// change that starts editing.
+  @Test(arguments: SessionCommand.Field.allCases)
+  func clearOnAnEmptyFieldIsStillOneChange(_ field: SessionCommand.Field) async throws {
+    let result = try await Replay.session(
+      "clear \(field.rawValue)\nexpect phase editing\n", ["--format", "jsonl"])
+    #expect(result.status == .success)
+    let actions = try Actions(result)
+    let cleared = actions.onLine(1)
+    #expect(cleared.count == 1)
+    #expect(cleared.first?["before"] as? String == "idle")
+    #expect(cleared.first?["after"] as? String == "editing")
+  }
+
   @Test(arguments: SessionCommand.Field.allCases)
   func backspaceRemovesGraphemesOneChangeEach(_ field: SessionCommand.Field) async throws {
     let result = try await Replay.session(

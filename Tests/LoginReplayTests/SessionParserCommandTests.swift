@@ -154,6 +154,11 @@ import Testing
       ("type password \"#hash\" # a comment", .type(.password, "#hash")),
       ("type password \"a # b\"", .type(.password, "a # b")),
       ("\tsubmit", .submit),
+      // A tab is a blank too: before a `#` it starts a comment, in either reader path.
+      ("submit\t# note", .submit),
+      ("type email a@b.co\t#x", .type(.email, "a@b.co")),
+      ("expect phase idle \t # c", .expect(.phase(.idle))),
+      ("type password \"é\"\t# é", .type(.password, "é")),
     ]
     for (text, expected) in cases {
       let parsed = try #require(SessionParser.parse(text, file: "f", line: 1))

@@ -38,12 +38,16 @@ struct ServiceTests {
     ("demo@example.com", "password123!"), ("demo@example.com", "Password123! "),
     ("other@example.com", "Password123!"),
   ])
-  func demoRejectsEverythingElse(email: String, password: String) async {
+  func demoRejectsEverythingElseAfterOneAndAHalfSeconds(email: String, password: String) async {
     let clock = VirtualClock()
-    let state = await run(
-      DemoAuthService(clock: clock), email: email, password: password, clock: clock,
-      advance: .milliseconds(1500))
-    #expect(state.phase == .failed(.invalidCredentials))
+    let store = LoginStore(
+      initialState: LoginState(email: email, password: password, phase: .editing),
+      service: DemoAuthService(clock: clock), clock: clock)
+    await store.send(.submitTapped)
+    await clock.advance(by: .milliseconds(1500) - clock.minimumResolution)
+    #expect(await store.state.attemptInFlight == 1)
+    await clock.advance(by: clock.minimumResolution)
+    #expect(await store.state.phase == .failed(.invalidCredentials))
   }
 
   @Test func demoStopsWhenCancelled() async {

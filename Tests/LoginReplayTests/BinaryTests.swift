@@ -7,6 +7,25 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct BinaryTests {
   static let demo = ExampleReplayTests.path(of: "demo")
 
+  /// Memory stays flat however long the session is: a file of 60 MB (comment lines of
+  /// 60,000 bytes between a few commands) peaks within a few megabytes of a file of a few
+  /// lines, where reading it whole would add all 60. Both end with more screens than a pipe
+  /// holds, so the peak is read while the run still goes, after the whole file was read.
+  @Test func aLongFileIsReadAsAStreamNeverWhole() throws {
+    let commands = "set email demo@example.com\nexpect phase editing\n"
+    let screens = String(repeating: "snapshot\n", count: 200)
+    let small = try TemporaryFile(commands + screens)
+    defer { small.remove() }
+    let comment = "# " + String(repeating: "x", count: 60_000) + "\n"
+    let big = try TemporaryFile(
+      commands + String(repeating: comment, count: 1_000) + commands + screens)
+    defer { big.remove() }
+    let smallPeak = try ReplayBinary.peakMemoryAtFirstOutput([small.path])
+    let bigPeak = try ReplayBinary.peakMemoryAtFirstOutput([big.path])
+    #expect(
+      bigPeak - smallPeak < 16_000, "peak \(smallPeak) KB for a few lines, \(bigPeak) KB for 60 MB")
+  }
+
   @Test func helpOnStandardOutput() throws {
     let result = try ReplayBinary.run(["--help"])
     #expect(result.status == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import LoginTestSupport
+import Testing
 
 /// The built `login-replay` executable, run as a child process.
 ///
@@ -49,5 +50,28 @@ enum ReplayBinary {
       status: process.terminationStatus,
       standardOutput: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
       standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+  }
+
+  /// Runs the executable with `arguments` and returns its peak resident memory in
+  /// kilobytes (`VmHWM`), read once it has printed its first output: a session that prints
+  /// more than a pipe holds is then still running, blocked on its output, with everything
+  /// before its first output read and done. (A child's own `ru_maxrss` cannot tell: it
+  /// counts the test process's memory from before the child's `exec`.)
+  static func peakMemoryAtFirstOutput(_ arguments: [String]) throws -> Int {
+    let process = Process()
+    process.executableURL = try url()
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { process.waitUntilExit() }
+    defer { _ = try? output.fileHandleForReading.readToEnd() }
+    _ = output.fileHandleForReading.availableData
+    let status = try String(
+      contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+    let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    let kilobytes = peak?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first
+    return try #require(kilobytes.flatMap { Int($0) })
   }
 }

@@ -29,7 +29,7 @@ import LoginFlow
 /// so the screen can say the session will not be remembered.
 public actor LoginStore {
   /// The current state.
-  public private(set) var state: LoginState
+  public var state: LoginState { stateStorage.pointee }
   /// Whether ``close()`` was called; a closed store ignores every action.
   public private(set) var isClosed = false
 
@@ -41,6 +41,11 @@ public actor LoginStore {
   /// `sessionLifetime` given to the initializer, ``defaultSessionLifetime`` by default.
   public nonisolated let sessionLifetime: Duration
 
+  /// The state, in memory of its own. The actor's isolation guards it; reaching it through a
+  /// pointer spares every action the runtime's dynamic exclusivity checks of an actor's `var`
+  /// (as ``Locked`` keeps its value). Only the actor and its `deinit` (which frees it) touch
+  /// it, hence `nonisolated(unsafe)`.
+  nonisolated(unsafe) private let stateStorage: UnsafeMutablePointer<LoginState>
   private let service: any AuthService
   private let sessionStore: (any SessionStore)?
   private let wallClock: WallClock
@@ -52,7 +57,6 @@ public actor LoginStore {
   private let eventCounter: (any EventCounter)?
   private let snapshots: CurrentValueBroadcaster<StateSnapshot>
   private let eventBroadcaster = Broadcaster<StoreEvent>()
-  private var version = 0
   private var requests: [Int: RunningRequest] = [:] {
     didSet { if requests.isEmpty, !settleWaiters.isEmpty { resumeSettleWaiters() } }
   }
@@ -120,7 +124,8 @@ public actor LoginStore {
     reducer: Reducer?,
     faults: Faults
   ) {
-    state = initialState
+    stateStorage = UnsafeMutablePointer.allocate(capacity: 1)
+    stateStorage.initialize(to: initialState)
     self.reducer = reducer
     self.faults = faults
     self.service = service
@@ -286,6 +291,8 @@ public actor LoginStore {
     }
     snapshots.finish()
     eventBroadcaster.finish()
+    stateStorage.deinitialize(count: 1)
+    stateStorage.deallocate()
   }
 
   // MARK: Internal
@@ -302,28 +309,39 @@ public actor LoginStore {
 
   @discardableResult
   private func apply(_ action: LoginAction) -> [LoginEffect] {
-    let before = state
     let effects: [LoginEffect]
-    if let reducer {
-      (state, effects) = reducer(before, action)
-    } else {
-      effects = reduce(into: &state, action)
-    }
-    let changed = state != before
-    eventCounter?.countTransition(emitting: effects)
     if listens {
+      let before = state
+      effects = reduceState(action)
+      eventCounter?.countTransition(emitting: effects)
       deliver(
         .transition(
           StoreTransition(
             action: action, before: before, after: state, effects: effects,
-            changedState: changed)))
+            changedState: state != before)))
+    } else {
+      effects = reduceState(action)
+      eventCounter?.countTransition(emitting: effects)
     }
-    if changed {
-      version += 1
-      snapshots.publish(StateSnapshot(version: version, state: state))
-    }
+    publishIfChanged()
     for effect in effects { run(effect) }
     return effects
+  }
+
+  /// Applies `action` to the state: in place for LoginFlow's machine, through the function
+  /// for another reducer.
+  private func reduceState(_ action: LoginAction) -> [LoginEffect] {
+    guard let reducer else { return reduce(into: &stateStorage.pointee, action) }
+    let effects: [LoginEffect]
+    (stateStorage.pointee, effects) = reducer(stateStorage.pointee, action)
+    return effects
+  }
+
+  /// Publishes the state as the next version, unless it equals the last one published. That
+  /// one is the state before the action, since every change is published, so telling
+  /// whether an action changed the state takes no copy of it beforehand.
+  private func publishIfChanged() {
+    snapshots.publish(ifChanged: stateStorage.pointee)
   }
 
   private func run(_ effect: LoginEffect) {

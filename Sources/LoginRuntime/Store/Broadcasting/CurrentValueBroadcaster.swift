@@ -1,6 +1,9 @@
+import LoginFlow
+
 /// Fans values out like ``Broadcaster``, and always has a current value: a new subscriber
 /// first receives it, then every later value. Subscribing and publishing take the same lock,
-/// so no value is missed or repeated. The store's state streams use it.
+/// so no value is missed or repeated. The store's state streams use it, and the store
+/// publishes its snapshots through ``publish(ifChanged:)``.
 final class CurrentValueBroadcaster<Element: Sendable>: Sendable {
   private struct State {
     var value: Element
@@ -38,20 +41,26 @@ final class CurrentValueBroadcaster<Element: Sendable>: Sendable {
     return stream
   }
 
-  /// Makes `value` the current value and sends it to every subscriber. Publishers must be
-  /// serialized (the store publishes from its actor); the values are yielded outside the lock
-  /// (see ``Locked``).
-  func publish(_ value: Element) {
-    let subscribers = state.withLock { state -> [Subscriber<Element>] in
-      guard !state.subscribers.isFinished else { return [] }
-      state.value = value
-      return state.subscribers.isEmpty ? [] : state.subscribers.all
-    }
-    for subscriber in subscribers { subscriber.yield(value) }
-  }
-
   /// Ends every stream; later subscribers get only the current value.
   func finish() {
     for subscriber in state.withLock({ $0.subscribers.finish() }) { subscriber.finish() }
+  }
+}
+
+extension CurrentValueBroadcaster where Element == StateSnapshot {
+  /// Makes `newState` the current value as the next version and sends it to every
+  /// subscriber, unless it equals the current state. Deciding under the lock, against the
+  /// value kept there, spares the store a copy of its state from before each action.
+  /// Publishers must be serialized (the store publishes from its actor); the value is yielded
+  /// outside the lock (see ``Locked``).
+  func publish(ifChanged newState: borrowing LoginState) {
+    let subscribers = state.withLock { state -> [Subscriber<Element>]? in
+      guard !state.subscribers.isFinished, state.value.state != newState else { return nil }
+      state.value = StateSnapshot(version: state.value.version + 1, state: copy newState)
+      return state.subscribers.isEmpty ? [] : state.subscribers.all
+    }
+    guard let subscribers, !subscribers.isEmpty else { return }
+    let value = self.value
+    for subscriber in subscribers { subscriber.yield(value) }
   }
 }

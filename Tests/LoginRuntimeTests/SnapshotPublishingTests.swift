@@ -1,0 +1,94 @@
+import LoginFlow
+import LoginTestSupport
+import LoginTesting
+import Testing
+
+@testable import LoginRuntime
+
+/// The store publishes every change of its state as the next version, and nothing else,
+/// however it runs the machine: quietly, reporting events, or over a reducer of its own. It
+/// tells a change from the last state it published, not from a copy taken before the action,
+/// so these tests hold that the two are always the same.
+@Suite("LoginStore publishing", .timeLimit(.minutes(1)))
+struct SnapshotPublishingTests {
+  /// The ways a store can run the machine, each a path of its own through `apply`.
+  enum Listening: CaseIterable, CustomTestStringConvertible {
+    /// No hook, no stream, no counter.
+    case nobody
+    /// An `onEvent` hook: the transition is described.
+    case hook
+    /// An `events()` subscriber, without a hook.
+    case stream
+    /// A counter: events are counted, not built.
+    case counter
+    /// LoginFlow's machine given as a reducer function, not run in place.
+    case reducer
+
+    var testDescription: String { "\(self)" }
+
+    func store(clock: VirtualClock) -> LoginStore {
+      let service = ControllableAuthService()
+      switch self {
+      case .nobody, .stream:
+        return LoginStore(service: service, clock: clock)
+      case .hook:
+        return LoginStore(service: service, clock: clock, onEvent: { _ in })
+      case .counter:
+        return LoginStore(
+          service: service, clock: clock, eventCounter: Silent(), reducer: nil, faults: .none)
+      case .reducer:
+        return LoginStore(
+          service: service, clock: clock, reducer: { reduce($0, $1) }, faults: .none)
+      }
+    }
+  }
+
+  /// A counter that counts nothing.
+  final class Silent: EventCounter {
+    func countTransition(emitting effects: [LoginEffect]) {}
+    func countEvent(_ kind: StoreEvent.Kind) {}
+  }
+
+  /// Actions that change the state and actions that do not (the same text again, a cancel
+  /// with nothing to cancel, a toggle twice), in a random order fixed by the seed.
+  static func actions(count: Int, seed: UInt64) -> [LoginAction] {
+    var random = SeededGenerator(seed: seed)
+    let choices: [LoginAction] = [
+      .emailChanged("a"), .emailChanged("a"), .emailChanged("demo@example.com"),
+      .passwordChanged("Password123!"), .passwordChanged("Password123!"),
+      .passwordChanged(""), .passwordVisibilityToggled, .submitTapped, .cancelTapped,
+      .logoutTapped, .reset,
+      .authResponse(attempt: 1, .failure(.invalidCredentials)),
+      .authResponse(attempt: 2, .success(AuthSession(token: "t"))),
+    ]
+    return (0..<count).map { _ in choices[Int(random.next() % UInt64(choices.count))] }
+  }
+
+  @Test(arguments: Listening.allCases)
+  func everyChangeIsTheNextVersionAndNothingElseIsPublished(_ listening: Listening) async {
+    let clock = VirtualClock()
+    let store = listening.store(clock: clock)
+    let events = listening == .stream ? store.events() : nil
+    let states = store.states(buffering: .all)
+    var expected = [await store.state]
+    for action in Self.actions(count: 400, seed: 14) {
+      let before = await store.state
+      let version = store.latestSnapshot.version
+      await store.send(action)
+      let after = await store.state
+      let changed = after != before
+      #expect(store.latestSnapshot.version == version + (changed ? 1 : 0), "\(action)")
+      #expect(store.latestSnapshot.state == after, "\(action)")
+      #expect(store.currentState == after, "\(action)")
+      if changed { expected.append(after) }
+    }
+    await store.close()  // may end a request in flight: one change more
+    let closed = await store.state
+    if closed != expected.last { expected.append(closed) }
+    var published: [LoginState] = []
+    for await state in states { published.append(state) }
+    #expect(published == expected)
+    #expect(expected.count > 100)  // the walk changed the state often, and not always
+    _ = events
+  }
+}

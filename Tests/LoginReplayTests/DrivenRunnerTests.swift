@@ -23,10 +23,21 @@ import Testing
     var coverage: TransitionCoverage
   }
 
-  /// Runs the session at `path` with `arguments`, driven on the store as `login-replay`
-  /// drives it, or line by line from this test's task.
+  /// How a test hands a session's lines to the runner.
+  enum Driving {
+    /// Line by line from the test's task (`run(_:)`).
+    case fromTheTest
+    /// Line by line on the store (`drive` and `run(_:on:)`), as `login-replay` runs a file
+    /// too long to keep, or standard input.
+    case onTheStore
+    /// All at once on the store, as `login-replay` runs the commands its check kept: each
+    /// moved out of the array to run. Only for a session without a bad line.
+    case keptOnTheStore
+  }
+
+  /// Runs the session at `path` with `arguments`, driven as `driving` says.
   static func run(
-    _ path: String, _ arguments: [String], driven: Bool,
+    _ path: String, _ arguments: [String], driving: Driving,
     reducer: LoginStore.Reducer? = nil
   ) async throws -> Printed {
     guard case .run(let options) = try ReplayOptions.parse(arguments + [path]) else {
@@ -37,14 +48,21 @@ import Testing
       options: options, output: output, reducer: reducer, faults: .none)
     let lines = Array(try SessionCommandSequence(path: path))
     let status: ExitCode
-    if driven {
+    switch driving {
+    case .fromTheTest:
+      for line in lines { await runner.run(line) }
+      status = await runner.finish()
+    case .onTheStore:
       status = await runner.drive { store, runner in
         for line in lines { await runner.run(line, on: store) }
         return await runner.finish()
       }
-    } else {
-      for line in lines { await runner.run(line) }
-      status = await runner.finish()
+    case .keptOnTheStore:
+      let commands = try lines.map { try $0.get() }
+      status = await runner.drive { store, runner in
+        await runner.run(commands, on: store)
+        return await runner.finish()
+      }
     }
     return Printed(
       status: status, standardOutput: output.standardOutput,
@@ -55,9 +73,11 @@ import Testing
   @Test(arguments: ExampleReplayTests.exampleNames, optionSets)
   func anExamplePrintsTheSameDrivenOrNot(_ example: String, _ arguments: [String]) async throws {
     let path = ExampleReplayTests.path(of: example)
-    let driven = try await Self.run(path, arguments, driven: true)
-    let undriven = try await Self.run(path, arguments, driven: false)
+    let driven = try await Self.run(path, arguments, driving: .onTheStore)
+    let kept = try await Self.run(path, arguments, driving: .keptOnTheStore)
+    let undriven = try await Self.run(path, arguments, driving: .fromTheTest)
     #expect(driven == undriven)
+    #expect(kept == undriven)
     #expect(driven.status == .success)
   }
 
@@ -97,11 +117,23 @@ import Testing
   func aMixedSessionPrintsTheSameDrivenOrNot(_ arguments: [String]) async throws {
     let file = try TemporaryFile(Self.mixed)
     defer { file.remove() }
-    let driven = try await Self.run(file.path, arguments, driven: true)
-    let undriven = try await Self.run(file.path, arguments, driven: false)
+    let driven = try await Self.run(file.path, arguments, driving: .onTheStore)
+    let undriven = try await Self.run(file.path, arguments, driving: .fromTheTest)
     #expect(driven == undriven)
     #expect(driven.status == .usageOrInputError, "the bad line")
     #expect(driven.standardError.contains("expectation failed"))
+  }
+
+  /// The mixed session without its bad line, run from the commands a check keeps.
+  @Test(arguments: optionSets)
+  func aMixedSessionPrintsTheSameFromKeptCommands(_ arguments: [String]) async throws {
+    let file = try TemporaryFile(Self.mixed.replacingOccurrences(of: "bogus line\n", with: ""))
+    defer { file.remove() }
+    let kept = try await Self.run(file.path, arguments, driving: .keptOnTheStore)
+    let undriven = try await Self.run(file.path, arguments, driving: .fromTheTest)
+    #expect(kept == undriven)
+    #expect(kept.status == .expectationFailed)
+    #expect(kept.summary.failed > 0 && kept.summary.passed > 0)
   }
 
   /// A machine on which typing `!` cancels the request in flight: the press wakes the
@@ -125,9 +157,14 @@ import Testing
 
       """)
     defer { file.remove() }
-    let driven = try await Self.run(file.path, ["--trace"], driven: true, reducer: reducer)
-    let undriven = try await Self.run(file.path, ["--trace"], driven: false, reducer: reducer)
+    let driven = try await Self.run(
+      file.path, ["--trace"], driving: .onTheStore, reducer: reducer)
+    let kept = try await Self.run(
+      file.path, ["--trace"], driving: .keptOnTheStore, reducer: reducer)
+    let undriven = try await Self.run(
+      file.path, ["--trace"], driving: .fromTheTest, reducer: reducer)
     #expect(driven == undriven)
+    #expect(kept == undriven)
     #expect(driven.status == .success)
     let lines = driven.standardOutput.split(separator: "\n").map(String.init)
     let typed = lines.filter { $0.hasPrefix("[0s] line 4: ") && $0.contains("emailChanged") }

@@ -88,12 +88,17 @@ import Testing
     for end in 0...Self.reports.count {
       let keeping = EventInbox()
       let counting = EventInbox()
+      let countingOnly = EventInbox()  // taken as a run that prints no event takes them
       for (index, report) in Self.reports[..<end].enumerated() {
         keeping.append(report.event(at: .seconds(index)))
         report.count(into: counting)
+        report.count(into: countingOnly)
       }
       #expect(keeping.hasEvents == (end > 0))
       #expect(counting.hasEvents == (end > 0))
+      #expect(countingOnly.hasEvents == (end > 0))
+      let countsOnly = countingOnly.takeCounts()
+      #expect(!countingOnly.hasEvents)
       var kept: [StoreEvent] = []
       let keptCounts = keeping.takeAll(into: &kept)
       var none: [StoreEvent] = []
@@ -106,7 +111,12 @@ import Testing
       #expect(counts.transitions == fromEvents.transitions)
       #expect(counts.lastEffects == fromEvents.lastEffects)
       #expect(counts.droppedAnswers == fromEvents.droppedAnswers)
+      #expect(countsOnly.events == fromEvents.events)
+      #expect(countsOnly.transitions == fromEvents.transitions)
+      #expect(countsOnly.lastEffects == fromEvents.lastEffects)
+      #expect(countsOnly.droppedAnswers == fromEvents.droppedAnswers)
       #expect(!keeping.hasEvents && !counting.hasEvents)
+      #expect(countingOnly.takeCounts().events == 0, "a take leaves nothing")
     }
   }
 

@@ -1,3 +1,5 @@
+import LoginRuntime
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -157,11 +159,16 @@ public enum ReplayCommand {
         }
         guard await launch(runner, output: output) else { return .usageOrInputError }
         if let kept {
+          // Handed over through a lock, so that the run owns the only reference and can move
+          // each command out instead of copying it.
+          let handedOver = Locked(kept)
           return await runner.drive { store, runner in
-            for located in kept {
-              guard !runner.isOutputClosed else { break }
-              await runner.run(located, on: store)
+            let commands = handedOver.withLock { commands in
+              var taken: [LocatedCommand] = []
+              swap(&taken, &commands)
+              return taken
             }
+            await runner.run(commands, on: store)
             return await runner.finish()
           }
         }

@@ -55,6 +55,9 @@ public enum SessionChecker {
     var errors: [SessionError] = []
     var kept: [LocatedCommand] = []
     var keeps = keepLimit > 0
+    // Room for the most it keeps, reserved once: pages that no command reaches are never
+    // touched, and growing would copy every command kept so far, again and again.
+    if keeps { kept.reserveCapacity(keepLimit) }
     // Whether the whole session was read: a check stopped at its error limit keeps nothing.
     var readAll = false
     while errors.count < limit {
@@ -75,7 +78,7 @@ public enum SessionChecker {
       // Kept last, so that the command moves into the array instead of being copied.
       if keeps {
         if kept.count < keepLimit {
-          kept.append(located)
+          kept.append(consume located)
         } else {
           keeps = false
           kept = []

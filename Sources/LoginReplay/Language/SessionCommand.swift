@@ -133,4 +133,8 @@ public struct LocatedCommand: Equatable, Sendable {
     self.command = command
     self.location = location
   }
+
+  /// What is left in place of a command moved out of an array: it holds no reference, so
+  /// destroying it costs nothing.
+  static let moved = LocatedCommand(.settle, at: SourceLocation(file: "", line: 0, column: 0))
 }

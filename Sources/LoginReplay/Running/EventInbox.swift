@@ -23,6 +23,9 @@ final class EventInbox: EventCounter {
   /// event then takes the lock a second time to wake it. Only the real clock's `settle`
   /// waits; on the virtual clock an event takes the lock once.
   private let hasWaiter = Atomic<Bool>(false)
+  /// Whether an event is waiting or counted (set and cleared under the lock): asked before
+  /// every line, it takes no lock.
+  private let isPending = Atomic<Bool>(false)
 
   /// Adds `event`.
   func append(_ event: StoreEvent) {
@@ -40,7 +43,10 @@ final class EventInbox: EventCounter {
 
   /// Makes `change` under the lock, then wakes a runner waiting in ``waitForEvents()``.
   private func record(_ change: (inout State) -> Void) {
-    state.withLock { change(&$0) }
+    state.withLock {
+      change(&$0)
+      isPending.store(true, ordering: .releasing)
+    }
     guard hasWaiter.load(ordering: .acquiring) else { return }
     let waiter = state.withLock { state in
       hasWaiter.store(false, ordering: .releasing)
@@ -50,7 +56,7 @@ final class EventInbox: EventCounter {
   }
 
   /// Whether an event is waiting to be taken, or was counted since the last take.
-  var hasEvents: Bool { state.withLock { !$0.events.isEmpty || $0.counts.events > 0 } }
+  var hasEvents: Bool { isPending.load(ordering: .acquiring) }
 
   /// Drops every event not taken yet, and the counts: what a closed store did, which is
   /// never printed nor counted.
@@ -58,6 +64,7 @@ final class EventInbox: EventCounter {
     state.withLock { state in
       state.events.removeAll(keepingCapacity: true)
       state.counts = EventCounts()
+      isPending.store(false, ordering: .releasing)
     }
   }
 
@@ -69,9 +76,20 @@ final class EventInbox: EventCounter {
     events.removeAll(keepingCapacity: true)
     return state.withLock { state in
       swap(&state.events, &events)
-      defer { state.counts = EventCounts() }
-      return state.counts
+      return take(&state)
     }
+  }
+
+  /// Returns the counts of the events counted since the last take, for a run whose store
+  /// counts its events: ``takeAll(into:)`` without an array of events to hand over.
+  func takeCounts() -> EventCounts {
+    state.withLock { take(&$0) }
+  }
+
+  private func take(_ state: inout State) -> EventCounts {
+    isPending.store(false, ordering: .releasing)
+    defer { state.counts = EventCounts() }
+    return state.counts
   }
 
   /// Whether a runner waits in ``waitForEvents()`` now (for tests of the wake-up).

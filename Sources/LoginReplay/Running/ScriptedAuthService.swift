@@ -87,10 +87,11 @@ package final class ScriptedAuthService: AuthService {
     var deliverer: (generation: Int, task: Task<Void, Never>, until: VirtualClock.Instant)?
     var deliverers = 0
     var isShutDown = false
-    /// Where late answers are reported; released at shutdown. Weak: the store holds this
-    /// service, and a runner dropped without running (a session with errors) must take both
-    /// with it.
-    weak var store: LoginStore?
+    /// Where late answers are reported; released at shutdown, which breaks the cycle (the
+    /// store holds this service): the runner shuts its service down when it ends, and when it
+    /// is dropped without running (a session with errors). Not weak: a weak reference would
+    /// give the store a side table, and every retain of it would take the runtime's slow path.
+    var store: LoginStore?
   }
 
   private let clock: VirtualClock
@@ -116,7 +117,9 @@ package final class ScriptedAuthService: AuthService {
     state.withLock { $0.lateAnswers.count }
   }
 
-  /// Sets the store that late answers are reported to: the one that calls this service.
+  /// Sets the store that late answers are reported to: the one that calls this service. The
+  /// service holds it until ``shutDown()``, which its owner must call, since the store holds
+  /// the service too.
   package func reportLateAnswers(to store: LoginStore) {
     state.withLock { $0.store = store }
   }

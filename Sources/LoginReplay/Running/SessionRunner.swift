@@ -89,6 +89,9 @@ public final class SessionRunner {
   private var needsInitialState = true
   private var isFinished = false
   private let countsCoverage: Bool
+  /// Whether the store counts its events into the inbox instead of reporting them: the run
+  /// prints none and counts no coverage.
+  private let countsEventsOnly: Bool
 
   /// Sets up the store, the clock and the auth service that `options` ask for.
   ///
@@ -172,6 +175,7 @@ public final class SessionRunner {
     storeRecipe = recipe
     self.output = output
     countsCoverage = options.coverage
+    countsEventsOnly = !keepsEvents
     formatter = ReplayFormatter(
       format: options.format, trace: options.trace, renderer: TextRenderer(options: renderOptions),
       realClock: timing.isReal)
@@ -181,6 +185,8 @@ public final class SessionRunner {
   }
 
   deinit {
+    // The service holds the store that holds it, until it is shut down.
+    if case .virtual(_, let service) = timing { service.shutDown() }
     executor?.shutDown()
   }
 
@@ -280,7 +286,38 @@ public final class SessionRunner {
   /// without an asynchronous call.
   @inline(__always)
   package func run(_ located: LocatedCommand, on store: isolated LoginStore) async {
-    switch runAtOnce(located, on: store) {
+    await complete(runAtOnce(located, on: store), of: located)
+  }
+
+  /// Runs every command of `commands` in order as ``run(_:on:)`` does, stopping early if the
+  /// output closes. Each command is moved out of the array to run, never copied, and the
+  /// lines that run at once run in a loop that makes no asynchronous call.
+  package func run(_ commands: consuming [LocatedCommand], on store: isolated LoginStore) async {
+    var index = 0
+    while index < commands.count, !isOutputClosed {
+      let (stopped, outcome, located) = commands.withUnsafeMutableBufferPointer { commands in
+        var index = index
+        while index < commands.count, !isOutputClosed {
+          // Swapped with a command that holds nothing, which the array then destroys.
+          var located = LocatedCommand.moved
+          swap(&located, &commands[index])
+          let outcome = runAtOnce(located, on: store)
+          guard case .ran = outcome else { return (index, outcome, located) }
+          index += 1
+        }
+        return (index, ImmediateRun.ran, LocatedCommand.moved)
+      }
+      guard stopped < commands.count, !isOutputClosed else { return }
+      await complete(outcome, of: located)
+      index = stopped + 1
+    }
+  }
+
+  /// Finishes what ``runAtOnce(_:on:)`` left of `located`.
+  nonisolated(nonsending) private func complete(
+    _ outcome: ImmediateRun, of located: LocatedCommand
+  ) async {
+    switch outcome {
     case .ran:
       break
     case .startedWork(let rest):
@@ -342,12 +379,15 @@ public final class SessionRunner {
     }
     if needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
     line = located.location.line
-    if var presses = CommandPresses(located.command, field: value(of:)) {
-      while let action = presses.next(field: value(of:)) {
-        store.send(action)
-        guard clock.isIdle else { return .startedWork(rest: presses.rest(at: located.location)) }
-        printEventsWithoutStates()
+    if var presses = CommandPresses(located.command, field: { Self.value(of: $0, in: store.state) })
+    {
+      while let action = presses.next(field: { Self.value(of: $0, in: store.state) }) {
+        // The store starts work on the clock only by running effects.
+        guard store.send(action).isEmpty || clock.isIdle else {
+          return .startedWork(rest: presses.rest(at: located.location))
+        }
       }
+      printEventsWithoutStates()
     } else if case .expect(let expectation) = located.command {
       check(
         expectation, state: store.state, requestsInFlight: requestsInFlightNow(),
@@ -488,10 +528,13 @@ public final class SessionRunner {
   /// The field's text in the state the store published last (see
   /// ``check(_:state:requestsInFlight:at:)``).
   private func value(of field: SessionCommand.Field) -> String {
-    let state = store.currentState
+    Self.value(of: field, in: store.currentState)
+  }
+
+  private static func value(of field: SessionCommand.Field, in state: LoginState) -> String {
     switch field {
-    case .email: return state.email
-    case .password: return state.password
+    case .email: state.email
+    case .password: state.password
     }
   }
 
@@ -637,6 +680,7 @@ public final class SessionRunner {
   /// ``printEvents()`` for the formats that print no states.
   private func printEventsWithoutStates() {
     needsInitialState = false
+    guard !countsEventsOnly else { return add(inbox.takeCounts()) }
     add(inbox.takeAll(into: &takenEvents))
     printTakenEvents(withStatesAfter: nil)
   }

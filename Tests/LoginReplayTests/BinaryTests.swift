@@ -26,6 +26,19 @@ import Testing
       bigPeak - smallPeak < 16_000, "peak \(smallPeak) KB for a few lines, \(bigPeak) KB for 60 MB")
   }
 
+  /// A long `type` line prints its events press by press: the run holds one press's events
+  /// at a time, not the line's 65,000.
+  @Test func aLongTypeLineHoldsOnePressAtATime() throws {
+    let short = try TemporaryFile("type email xy\n")
+    defer { short.remove() }
+    let long = try TemporaryFile("type email " + String(repeating: "x", count: 65_000) + "\n")
+    defer { long.remove() }
+    let shortPeak = try ReplayBinary.peakMemoryAtFirstOutput(["--trace", short.path])
+    let longPeak = try ReplayBinary.peakMemoryAtFirstOutput(["--trace", long.path])
+    #expect(
+      longPeak - shortPeak < 8_000, "peak \(shortPeak) KB for 2 presses, \(longPeak) KB for 65,000")
+  }
+
   @Test func helpOnStandardOutput() throws {
     let result = try ReplayBinary.run(["--help"])
     #expect(result.status == 0)

@@ -21,6 +21,15 @@ import Testing
     var standardError: String
     var summary: ReplaySummary
     var coverage: TransitionCoverage
+
+    /// Equal when every byte printed is: `String`'s `==` would take `é` and `e` with a
+    /// combining accent for the same text.
+    static func == (left: Printed, right: Printed) -> Bool {
+      left.status == right.status
+        && left.standardOutput.utf8.elementsEqual(right.standardOutput.utf8)
+        && left.standardError.utf8.elementsEqual(right.standardError.utf8)
+        && left.summary == right.summary && left.coverage == right.coverage
+    }
   }
 
   /// How a test hands a session's lines to the runner.
@@ -134,6 +143,35 @@ import Testing
     #expect(kept == undriven)
     #expect(kept.status == .expectationFailed)
     #expect(kept.summary.failed > 0 && kept.summary.passed > 0)
+  }
+
+  /// A field set to a text equal to its own but spelled otherwise (`é` as one scalar, then as
+  /// `e` and a combining accent) holds the spelling set last, and typing appends to that, in
+  /// every way of running and every format.
+  @Test(arguments: optionSets)
+  func typingAppendsToTheSpellingSetLast(_ arguments: [String]) async throws {
+    let file = try TemporaryFile(
+      """
+      set email \u{E9}
+      set email e\u{301}
+      type email x
+      snapshot
+
+      """)
+    defer { file.remove() }
+    let driven = try await Self.run(file.path, arguments, driving: .onTheStore)
+    let kept = try await Self.run(file.path, arguments, driving: .keptOnTheStore)
+    let undriven = try await Self.run(file.path, arguments, driving: .fromTheTest)
+    #expect(driven == undriven)
+    #expect(kept == undriven)
+    if arguments == ["--trace"] {
+      // Bytes, since `contains` on strings would match either spelling.
+      let typed = Array("emailChanged(\"e\u{301}x\")".utf8)
+      let precomposed = Array("emailChanged(\"\u{E9}x\")".utf8)
+      let printed = Array(driven.standardOutput.utf8)
+      #expect(printed.firstRange(of: typed) != nil, "\(driven.standardOutput)")
+      #expect(printed.firstRange(of: precomposed) == nil)
+    }
   }
 
   /// A machine on which typing `!` cancels the request in flight: the press wakes the

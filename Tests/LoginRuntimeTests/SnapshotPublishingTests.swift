@@ -55,6 +55,7 @@ struct SnapshotPublishingTests {
     var random = SeededGenerator(seed: seed)
     let choices: [LoginAction] = [
       .emailChanged("a"), .emailChanged("a"), .emailChanged("demo@example.com"),
+      .emailChanged("\u{E9}"), .emailChanged("e\u{301}"),  // equal, spelled otherwise
       .passwordChanged("Password123!"), .passwordChanged("Password123!"),
       .passwordChanged(""), .passwordVisibilityToggled, .submitTapped, .cancelTapped,
       .logoutTapped, .reset,
@@ -80,6 +81,7 @@ struct SnapshotPublishingTests {
       #expect(store.latestSnapshot.version == version + (changed ? 1 : 0), "\(action)")
       #expect(store.latestSnapshot.state == after, "\(action)")
       #expect(store.currentState == after, "\(action)")
+      #expect(Array(store.currentState.email.utf8) == Array(after.email.utf8), "\(action)")
       if changed { expected.append(after) }
     }
     await store.close()  // may end a request in flight: one change more
@@ -90,5 +92,24 @@ struct SnapshotPublishingTests {
     #expect(published == expected)
     #expect(expected.count > 100)  // the walk changed the state often, and not always
     _ = events
+  }
+
+  /// A text equal to the field's but spelled otherwise (`é` as one scalar, then as `e` and a
+  /// combining accent) is no change: no version, nothing streamed. Yet what any thread reads
+  /// is the store's state byte for byte, the spelling typed last.
+  @Test(arguments: Listening.allCases)
+  func anEqualStateSpelledOtherwiseIsReadAsTheStoreHoldsIt(_ listening: Listening) async {
+    let store = listening.store(clock: VirtualClock())
+    let states = store.states(buffering: .all)
+    await store.send(.emailChanged("\u{E9}"))
+    let version = store.latestSnapshot.version
+    await store.send(.emailChanged("e\u{301}"))
+    #expect(store.latestSnapshot.version == version)
+    #expect(Array(store.currentState.email.utf8) == Array("e\u{301}".utf8))
+    #expect(Array(await store.state.email.utf8) == Array("e\u{301}".utf8))
+    await store.close()
+    var published: [LoginState] = []
+    for await state in states { published.append(state) }
+    #expect(published.count == 2, "the first screen and the first email")
   }
 }

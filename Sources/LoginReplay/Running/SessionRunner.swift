@@ -386,8 +386,11 @@ public final class SessionRunner {
         guard store.send(action).isEmpty || clock.isIdle else {
           return .startedWork(rest: presses.rest(at: located.location))
         }
+        // Kept events are printed press by press, so that a long line holds one press's
+        // events at a time; counts take no room, and are taken once.
+        if !countsEventsOnly { printEventsWithoutStates() }
       }
-      printEventsWithoutStates()
+      if countsEventsOnly { printEventsWithoutStates() }
     } else if case .expect(let expectation) = located.command {
       check(
         expectation, state: store.state, requestsInFlight: requestsInFlightNow(),

@@ -169,8 +169,8 @@ public actor LoginStore {
   }
 
   /// The current state, read at once from any thread: for a front end on the main actor that
-  /// must draw now, without awaiting the store. It is the state as of the store's last
-  /// change, the value ``state`` and the state streams show.
+  /// must draw now, without awaiting the store. It is ``state`` as the store's last action
+  /// left it, byte for byte; the state streams show each change of it.
   public nonisolated var currentState: LoginState {
     snapshots.value.state
   }

@@ -53,9 +53,18 @@ extension CurrentValueBroadcaster where Element == StateSnapshot {
   /// value kept there, spares the store a copy of its state from before each action.
   /// Publishers must be serialized (the store publishes from its actor); the value is yielded
   /// outside the lock (see ``Locked``).
+  ///
+  /// A state equal to the current one may still be spelled otherwise (a text in another
+  /// Unicode normalization: `String` compares canonically): it replaces the current value
+  /// under the same version, unannounced, so that ``value`` is the store's state byte for
+  /// byte.
   func publish(ifChanged newState: borrowing LoginState) {
     let subscribers = state.withLock { state -> [Subscriber<Element>]? in
-      guard !state.subscribers.isFinished, state.value.state != newState else { return nil }
+      guard !state.subscribers.isFinished else { return nil }
+      guard state.value.state != newState else {
+        state.value = StateSnapshot(version: state.value.version, state: copy newState)
+        return nil
+      }
       state.value = StateSnapshot(version: state.value.version + 1, state: copy newState)
       return state.subscribers.isEmpty ? [] : state.subscribers.all
     }

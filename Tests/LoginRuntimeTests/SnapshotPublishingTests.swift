@@ -56,6 +56,7 @@ struct SnapshotPublishingTests {
     let choices: [LoginAction] = [
       .emailChanged("a"), .emailChanged("a"), .emailChanged("demo@example.com"),
       .emailChanged("\u{E9}"), .emailChanged("e\u{301}"),  // equal, spelled otherwise
+      .passwordChanged("pass\u{E9}"), .passwordChanged("passe\u{301}"),
       .passwordChanged("Password123!"), .passwordChanged("Password123!"),
       .passwordChanged(""), .passwordVisibilityToggled, .submitTapped, .cancelTapped,
       .logoutTapped, .reset,
@@ -82,6 +83,8 @@ struct SnapshotPublishingTests {
       #expect(store.latestSnapshot.state == after, "\(action)")
       #expect(store.currentState == after, "\(action)")
       #expect(Array(store.currentState.email.utf8) == Array(after.email.utf8), "\(action)")
+      #expect(
+        Array(store.currentState.password.utf8) == Array(after.password.utf8), "\(action)")
       if changed { expected.append(after) }
     }
     await store.close()  // may end a request in flight: one change more

@@ -297,7 +297,8 @@ public final class SessionRunner {
     while index < commands.count, !isOutputClosed {
       let (stopped, outcome, located) = commands.withUnsafeMutableBufferPointer { commands in
         var index = index
-        while index < commands.count, !isOutputClosed {
+        // Once the output closes, `runAtOnce` runs nothing: the outer loop stops.
+        while index < commands.count {
           // Swapped with a command that holds nothing, which the array then destroys.
           var located = LocatedCommand.moved
           swap(&located, &commands[index])
@@ -365,12 +366,12 @@ public final class SessionRunner {
     -> ImmediateRun
   {
     // After a `relaunch` the runner's store is another one than the caller's.
-    guard store === self.store, let clock = virtualClock, !formatter.needsStates, isLaunched
-    else {
+    guard store === self.store, virtualClock != nil, !formatter.needsStates, isLaunched else {
       return .notRun
     }
     guard !isFinished, !isOutputClosed else { return .ran }
-    switch located.command {
+    // By the command's name: switching over the command itself would copy its arguments.
+    switch located.command.name {
     case .close, .respond, .wait, .settle, .snapshot, .relaunch:
       return .notRun
     case .type, .set, .clear, .backspace, .togglePassword, .submit, .cancel, .logout, .reset,
@@ -383,7 +384,7 @@ public final class SessionRunner {
     {
       while let action = presses.next(field: { Self.value(of: $0, in: store.state) }) {
         // The store starts work on the clock only by running effects.
-        guard store.send(action).isEmpty || clock.isIdle else {
+        guard store.send(action).isEmpty || virtualClock?.isIdle != false else {
           return .startedWork(rest: presses.rest(at: located.location))
         }
         // Kept events are printed press by press, so that a long line holds one press's

@@ -170,7 +170,7 @@ public actor LoginStore {
 
   /// The current state, read at once from any thread: for a front end on the main actor that
   /// must draw now, without awaiting the store. It is ``state`` as the store's last action
-  /// left it, byte for byte; the state streams show each change of it.
+  /// left it, the fields typed byte for byte; the state streams show each change of it.
   public nonisolated var currentState: LoginState {
     snapshots.value.state
   }

@@ -54,22 +54,42 @@ extension CurrentValueBroadcaster where Element == StateSnapshot {
   /// Publishers must be serialized (the store publishes from its actor); the value is yielded
   /// outside the lock (see ``Locked``).
   ///
-  /// A state equal to the current one may still be spelled otherwise (a text in another
-  /// Unicode normalization: `String` compares canonically): it replaces the current value
-  /// under the same version, unannounced, so that ``value`` is the store's state byte for
-  /// byte.
+  /// A state equal to the current one may still hold a field the user typed spelled
+  /// otherwise (in another Unicode normalization: `String` compares canonically): it then
+  /// replaces the current value under the same version, unannounced, so that ``value`` holds
+  /// the fields as the store does, byte for byte.
   func publish(ifChanged newState: borrowing LoginState) {
     let subscribers = state.withLock { state -> [Subscriber<Element>]? in
       guard !state.subscribers.isFinished else { return nil }
-      guard state.value.state != newState else {
-        state.value = StateSnapshot(version: state.value.version, state: copy newState)
+      let changed = state.value.state != newState
+      guard changed || !Self.fieldsHaveTheSameBytes(state.value.state, newState) else {
         return nil
       }
-      state.value = StateSnapshot(version: state.value.version + 1, state: copy newState)
-      return state.subscribers.isEmpty ? [] : state.subscribers.all
+      state.value = StateSnapshot(
+        version: state.value.version + (changed ? 1 : 0), state: copy newState)
+      return changed && !state.subscribers.isEmpty ? state.subscribers.all : nil
     }
-    guard let subscribers, !subscribers.isEmpty else { return }
+    guard let subscribers else { return }
     let value = self.value
     for subscriber in subscribers { subscriber.yield(value) }
+  }
+
+  /// Whether the fields the user types hold the same bytes in both states.
+  private static func fieldsHaveTheSameBytes(
+    _ some: borrowing LoginState, _ other: borrowing LoginState
+  ) -> Bool {
+    haveTheSameBytes(some.email, other.email) && haveTheSameBytes(some.password, other.password)
+  }
+
+  private static func haveTheSameBytes(_ some: String, _ other: String) -> Bool {
+    let count = some.utf8.count
+    guard other.utf8.count == count else { return false }
+    let compared = some.utf8.withContiguousStorageIfAvailable { someBytes in
+      other.utf8.withContiguousStorageIfAvailable { otherBytes in
+        for index in 0..<count where someBytes[index] != otherBytes[index] { return false }
+        return true
+      }
+    }
+    return (compared ?? nil) ?? some.utf8.elementsEqual(other.utf8)
   }
 }

@@ -56,11 +56,12 @@ final class SeedLoginViewModel {
 actor BareActor {
   private var value = 0
 
-  func store(_ newValue: Int) {
-    value = newValue
+  /// Stores `newValue` and returns the value it replaces, so that the caller has an answer to
+  /// use after the call, as every caller of `send` has (its effects).
+  func store(_ newValue: Int) -> Int {
+    defer { value = newValue }
+    return value
   }
-
-  var stored: Int { value }
 }
 
 /// The render lower bound: the bytes of the same screens, assembled from lines prepared in

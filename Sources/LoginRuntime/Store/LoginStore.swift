@@ -30,8 +30,10 @@ import LoginFlow
 public actor LoginStore {
   /// The current state.
   public var state: LoginState { stateStorage.pointee }
+  // Unchecked: the actor's isolation already makes every access exclusive, and `send` reads
+  // it on every action (the runtime's dynamic check of an actor's `var`).
   /// Whether ``close()`` was called; a closed store ignores every action.
-  public private(set) var isClosed = false
+  @exclusivity(unchecked) public private(set) var isClosed = false
 
   /// How long a request may take before it fails with `timedOut`: the `timeout` given to
   /// the initializer, clamped into ``timeoutRange``; `nil` when the store has no timeout.

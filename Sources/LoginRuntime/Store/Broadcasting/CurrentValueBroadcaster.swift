@@ -58,15 +58,20 @@ extension CurrentValueBroadcaster where Element == StateSnapshot {
   /// otherwise (in another Unicode normalization: `String` compares canonically): it then
   /// replaces the current value under the same version, unannounced, so that ``value`` holds
   /// the fields as the store does, byte for byte.
-  func publish(ifChanged newState: borrowing LoginState) {
+  ///
+  /// It takes its own copy of the state, which becomes the new value: compared and then moved
+  /// there, it is copied once (a state lent, or read through a pointer, was copied whole to be
+  /// compared, then again to be kept).
+  func publish(ifChanged newState: consuming LoginState) {
+    var pending = Optional(newState)
     let subscribers = state.withLock { state -> [Subscriber<Element>]? in
-      guard !state.subscribers.isFinished else { return nil }
+      guard !state.subscribers.isFinished, let newState = pending.take() else { return nil }
       let changed = state.value.state != newState
       guard changed || !Self.fieldsHaveTheSameBytes(state.value.state, newState) else {
         return nil
       }
       state.value = StateSnapshot(
-        version: state.value.version + (changed ? 1 : 0), state: copy newState)
+        version: state.value.version + (changed ? 1 : 0), state: newState)
       return changed && !state.subscribers.isEmpty ? state.subscribers.all : nil
     }
     guard let subscribers else { return }

@@ -180,10 +180,29 @@ public enum Validation {
 
   /// `text` without leading and trailing whitespace and newlines.
   public static func trimmed(_ text: String) -> String {
+    // Nearly every address starts and ends with a printable ASCII byte, and then there is
+    // nothing to trim: a character is whitespace when its first scalar is, and no grapheme
+    // that starts with whitespace goes on into an ASCII byte that is not a blank.
+    if let first = text.utf8.first, let last = text.utf8.last, isPrintableASCII(first),
+      isPrintableASCII(last)
+    {
+      return text
+    }
+    return trimmedByCharacter(text)
+  }
+
+  /// ``trimmed(_:)`` over characters: the reference for every input.
+  static func trimmedByCharacter(_ text: String) -> String {
     guard let first = text.firstIndex(where: { !$0.isWhitespace }),
       let last = text.lastIndex(where: { !$0.isWhitespace })
     else { return "" }
     return String(text[first...last])
+  }
+
+  /// Whether `byte` is ASCII and neither a blank (space, tab, line or page break) nor
+  /// another control character.
+  private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+    byte > 0x20 && byte < 0x7F
   }
 }
 

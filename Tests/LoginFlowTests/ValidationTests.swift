@@ -227,6 +227,30 @@ struct ValidationFastPathTests {
     return fast
   }
 
+  @Test("trimming agrees with the character rules on 100,000 random strings")
+  func trimmingAgreesWithCharacters() {
+    // Blanks, controls, Unicode spaces, combining marks, \r\n, a prepend mark and letters,
+    // at both ends: the fast answer (nothing to trim) must never be wrong.
+    var generator = SeededGenerator(seed: 13)
+    let pieces = [
+      "a", "Z", "@", ".", "~", " ", "\t", "\n", "\r\n", "\u{0B}", "\u{1F}", "\u{7F}", "\u{85}",
+      "\u{A0}", "\u{3000}", "\u{0301}", "\u{0600}", "é", "用", "😀",
+    ]
+    var untouched = 0
+    for _ in 0..<100_000 {
+      let text = (0..<Int(generator.next() % 6)).map { _ in
+        pieces[Int(generator.next() % UInt64(pieces.count))]
+      }.joined()
+      let trimmed = Validation.trimmed(text)
+      #expect(
+        trimmed.utf8.elementsEqual(Validation.trimmedByCharacter(text).utf8),
+        "\(String(reflecting: text))")
+      untouched += trimmed.utf8.elementsEqual(text.utf8) ? 1 : 0
+    }
+    // Both paths ran: many texts had nothing to trim, many had something.
+    #expect(untouched > 10_000 && untouched < 90_000)
+  }
+
   @Test(
     "non-ASCII input takes the character rules, even after a rule is already broken",
     arguments: [

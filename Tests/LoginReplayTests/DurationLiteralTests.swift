@@ -1,3 +1,4 @@
+import LoginTestSupport
 import Testing
 
 @testable import LoginReplay
@@ -98,6 +99,26 @@ import Testing
   func formatIsTotalForHugeDurations(_ duration: Duration, _ text: String) {
     #expect(DurationLiteral.format(duration) == text)
     #expect(ReplayFormatter.clockText(duration, real: true) == text)
+  }
+
+  @Test("the byte path agrees with the scalar parse on 200,000 random texts")
+  func bytePathAgreesWithScalars() {
+    // Digits, dots, units, signs and look-alikes, up to 24 characters: every accepted text
+    // and every error must come out the same whichever path decides it.
+    var generator = SeededGenerator(seed: 17)
+    let pieces = ["0", "1", "5", "9", "0", "7", "3", ".", "s", "m", "-", "x", "µ", "١", " "]
+    let units = ["s", "ms", "", "m", "µs", "S", "sm"]
+    var parsed = 0
+    for _ in 0..<200_000 {
+      let text =
+        (0..<Int(generator.next() % 24)).map { _ in
+          pieces[Int(generator.next() % UInt64(pieces.count))]
+        }.joined() + units[Int(generator.next() % UInt64(units.count))]
+      let result = DurationLiteral.parse(text)
+      #expect(result == DurationLiteral.parseScalars(text), "\(String(reflecting: text))")
+      if case .success = result { parsed += 1 }
+    }
+    #expect(parsed > 1_000)
   }
 
   @Test func formatHandlesTheExtremes() {

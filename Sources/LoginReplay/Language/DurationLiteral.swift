@@ -30,6 +30,59 @@ public enum DurationLiteral {
 
   /// Parses `text` into a duration, or says why it is not one.
   public static func parse(_ text: String) -> Result<Duration, Problem> {
+    if let duration = shortDuration(text) { return .success(duration) }
+    return parseScalars(text)
+  }
+
+  /// A duration as sessions write it (`1.5s`, `250ms`: up to 7 integer digits, up to 15
+  /// decimals, `s` or `ms`) read from its bytes with no allocation; `nil` for any other text,
+  /// valid or not, which ``parseScalars(_:)`` decides.
+  private static func shortDuration(_ text: String) -> Duration? {
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    func digits(atMost limit: Int) -> (value: Int64, count: Int)? {
+      var value: Int64 = 0
+      var count = 0
+      while index != bytes.endIndex, case let byte = bytes[index], byte >= 0x30, byte <= 0x39 {
+        count += 1
+        guard count <= limit else { return nil }
+        value = value * 10 + Int64(byte - 0x30)
+        bytes.formIndex(after: &index)
+      }
+      return count == 0 ? nil : (value, count)
+    }
+    guard let integer = digits(atMost: 7) else { return nil }
+    var fraction: (value: Int64, count: Int) = (0, 0)
+    if index != bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+      bytes.formIndex(after: &index)
+      guard let decimals = digits(atMost: 15) else { return nil }
+      fraction = decimals
+    }
+    let unit = text.utf8[index...]
+    let duration: Duration
+    if unit.elementsEqual("s".utf8) {
+      duration = Duration(
+        secondsComponent: integer.value,
+        attosecondsComponent: fraction.value * power(of: 10, 18 - fraction.count))
+    } else if unit.elementsEqual("ms".utf8) {
+      duration = Duration(
+        secondsComponent: integer.value / 1_000,
+        attosecondsComponent: integer.value % 1_000 * power(of: 10, 15)
+          + fraction.value * power(of: 10, 15 - fraction.count))
+    } else {
+      return nil
+    }
+    return duration <= maximum ? duration : nil
+  }
+
+  private static func power(of base: Int64, _ exponent: Int) -> Int64 {
+    var result: Int64 = 1
+    for _ in 0..<exponent { result *= base }
+    return result
+  }
+
+  /// ``parse(_:)`` over Unicode scalars: the reference for every text, and its errors.
+  static func parseScalars(_ text: String) -> Result<Duration, Problem> {
     let scalars = Array(text.unicodeScalars)
     if scalars.first == "-" { return .failure(.negative) }
     var index = 0

@@ -55,7 +55,12 @@ struct VirtualClockState {
 
   /// The earliest deadline of a pending sleeper.
   var nextDeadline: VirtualClock.Instant? {
-    sleepers.values.map(\.deadline).min()
+    // A loop, not `map` then `min`: asked before every advance, it allocates nothing.
+    var earliest: VirtualClock.Instant?
+    for sleeper in sleepers.values where earliest.map({ sleeper.deadline < $0 }) ?? true {
+      earliest = sleeper.deadline
+    }
+    return earliest
   }
 
   /// Whether no tracked unit is awake.
@@ -165,8 +170,17 @@ struct VirtualClockState {
   /// order), moves the time to its deadline and marks its unit awake. When none is due, the
   /// time moves to `target`.
   mutating func nextStep(through target: VirtualClock.Instant) -> Step {
-    let due = sleepers.values.filter { $0.deadline <= target }
-    guard let first = due.min(by: { ($0.deadline, $0.id) < ($1.deadline, $1.id) }) else {
+    // The first due sleeper in one pass, without gathering the due ones into an array.
+    var earliestDue: Sleeper?
+    for sleeper in sleepers.values where sleeper.deadline <= target {
+      if let earliest = earliestDue,
+        (earliest.deadline, earliest.id) < (sleeper.deadline, sleeper.id)
+      {
+        continue
+      }
+      earliestDue = sleeper
+    }
+    guard let first = earliestDue else {
       now = max(now, target)
       return .done
     }

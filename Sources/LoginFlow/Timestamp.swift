@@ -36,9 +36,13 @@ public struct Timestamp: Comparable, Hashable, Sendable, CustomStringConvertible
 
   /// The moment `duration` later (earlier for a negative one), saturating at ``limit``.
   public func advanced(by duration: Duration) -> Timestamp {
-    let bounded = min(max(duration, .zero - Self.limit * 2), Self.limit * 2)
+    let bounded = min(max(duration, .zero - Self.longestStep), Self.longestStep)
     return Timestamp(sinceEpoch: sinceEpoch + bounded)
   }
+
+  /// The longest step ``advanced(by:)`` takes, from one limit to the other: computed once
+  /// (a login saves a session's expiry, and a `Duration`'s product is 128-bit arithmetic).
+  private static let longestStep = limit * 2
 
   /// The time from this moment to `other`; negative when `other` comes first.
   public func duration(to other: Timestamp) -> Duration {

@@ -311,22 +311,36 @@ public actor LoginStore {
 
   @discardableResult
   private func apply(_ action: LoginAction) -> [LoginEffect] {
-    let effects: [LoginEffect]
-    if listens {
-      let before = state
-      effects = reduceState(action)
-      eventCounter?.countTransition(emitting: effects)
-      deliver(
-        .transition(
-          StoreTransition(
-            action: action, before: before, after: state, effects: effects,
-            changedState: state != before)))
-    } else {
-      effects = reduceState(action)
-      eventCounter?.countTransition(emitting: effects)
-    }
-    publishIfChanged()
+    let effects =
+      reportsTransitions ? applyReporting(action) : reduce(into: &stateStorage.pointee, action)
+    // The last published snapshot is the state before the action, since every change is
+    // published: telling whether the action changed the state takes no copy of it beforehand.
+    snapshots.publish(ifChanged: stateStorage)
     for effect in effects { run(effect) }
+    return effects
+  }
+
+  /// Whether an action takes more than LoginFlow's machine run in place: another reducer, a
+  /// counter, or someone listening to events.
+  private var reportsTransitions: Bool { reducer != nil || eventCounter != nil || listens }
+
+  /// Applies `action` as ``apply(_:)`` does before publishing, reporting the transition:
+  /// counted, and described to whoever listens.
+  @inline(never)
+  private func applyReporting(_ action: LoginAction) -> [LoginEffect] {
+    guard listens else {
+      let effects = reduceState(action)
+      eventCounter?.countTransition(emitting: effects)
+      return effects
+    }
+    let before = state
+    let effects = reduceState(action)
+    eventCounter?.countTransition(emitting: effects)
+    deliver(
+      .transition(
+        StoreTransition(
+          action: action, before: before, after: state, effects: effects,
+          changedState: state != before)))
     return effects
   }
 
@@ -337,13 +351,6 @@ public actor LoginStore {
     let effects: [LoginEffect]
     (stateStorage.pointee, effects) = reducer(stateStorage.pointee, action)
     return effects
-  }
-
-  /// Publishes the state as the next version, unless it equals the last one published. That
-  /// one is the state before the action, since every change is published, so telling
-  /// whether an action changed the state takes no copy of it beforehand.
-  private func publishIfChanged() {
-    snapshots.publish(ifChanged: stateStorage.pointee)
   }
 
   private func run(_ effect: LoginEffect) {
@@ -525,9 +532,9 @@ extension LoginStore {
 /// The view model uses versions to ignore a snapshot older than the one it shows.
 struct StateSnapshot: Sendable {
   /// How many times the store's state has changed before this snapshot.
-  let version: Int
+  var version: Int
   /// The store's state after that many changes.
-  let state: LoginState
+  var state: LoginState
 }
 
 /// The store's record of one auth request whose task has not ended yet.

@@ -48,9 +48,9 @@ final class CurrentValueBroadcaster<Element: Sendable>: Sendable {
 }
 
 extension CurrentValueBroadcaster where Element == StateSnapshot {
-  /// Makes `newState` the current value as the next version and sends it to every
-  /// subscriber, unless it equals the current state. Deciding under the lock, against the
-  /// value kept there, spares the store a copy of its state from before each action.
+  /// Makes the state at `newState` the current value as the next version and sends it to
+  /// every subscriber, unless it equals the current state. Deciding under the lock, against
+  /// the value kept there, spares the store a copy of its state from before each action.
   /// Publishers must be serialized (the store publishes from its actor); the value is yielded
   /// outside the lock (see ``Locked``).
   ///
@@ -59,42 +59,21 @@ extension CurrentValueBroadcaster where Element == StateSnapshot {
   /// replaces the current value under the same version, unannounced, so that ``value`` holds
   /// the fields as the store does, byte for byte.
   ///
-  /// It takes its own copy of the state, which becomes the new value: compared and then moved
-  /// there, it is copied once (a state lent, or read through a pointer, was copied whole to be
-  /// compared, then again to be kept).
-  func publish(ifChanged newState: consuming LoginState) {
-    var pending = Optional(newState)
+  /// The state is read in place, through the store's pointer, and only the fields that
+  /// changed are copied into the kept value (see `LoginState.adopt(_:)`).
+  func publish(ifChanged newState: UnsafePointer<LoginState>) {
     let subscribers = state.withLock { state -> [Subscriber<Element>]? in
-      guard !state.subscribers.isFinished, let newState = pending.take() else { return nil }
-      let changed = state.value.state != newState
-      guard changed || !Self.fieldsHaveTheSameBytes(state.value.state, newState) else {
+      guard !state.subscribers.isFinished else { return nil }
+      switch state.value.state.adopt(newState) {
+      case .identical, .respelled:
         return nil
+      case .different:
+        state.value.version += 1
+        return state.subscribers.isEmpty ? nil : state.subscribers.all
       }
-      state.value = StateSnapshot(
-        version: state.value.version + (changed ? 1 : 0), state: newState)
-      return changed && !state.subscribers.isEmpty ? state.subscribers.all : nil
     }
     guard let subscribers else { return }
     let value = self.value
     for subscriber in subscribers { subscriber.yield(value) }
-  }
-
-  /// Whether the fields the user types hold the same bytes in both states.
-  private static func fieldsHaveTheSameBytes(
-    _ some: borrowing LoginState, _ other: borrowing LoginState
-  ) -> Bool {
-    haveTheSameBytes(some.email, other.email) && haveTheSameBytes(some.password, other.password)
-  }
-
-  private static func haveTheSameBytes(_ some: String, _ other: String) -> Bool {
-    let count = some.utf8.count
-    guard other.utf8.count == count else { return false }
-    let compared = some.utf8.withContiguousStorageIfAvailable { someBytes in
-      other.utf8.withContiguousStorageIfAvailable { otherBytes in
-        for index in 0..<count where someBytes[index] != otherBytes[index] { return false }
-        return true
-      }
-    }
-    return (compared ?? nil) ?? some.utf8.elementsEqual(other.utf8)
   }
 }

@@ -41,9 +41,10 @@ struct LockedTests {
     struct Refused: Error {}
     let locked = Locked(1)
     #expect(throws: Refused.self) { try locked.withLock { _ throws(Refused) in throw Refused() } }
-    #expect(locked.withLock { value -> Int in
-      value += 1
-      return value
-    } == 2)
+    #expect(
+      locked.withLock { value -> Int in
+        value += 1
+        return value
+      } == 2)
   }
 }

@@ -11,7 +11,7 @@
 public struct LoginState: Equatable, Sendable {
   /// The email field, exactly as typed (not trimmed), cut to ``maximumEmailLength``.
   public var email: String {
-    get { storedEmail }
+    @inlinable get { storedEmail }
     set {
       storedEmail = newValue
       emailIsValid = Validation.isValidEmail(storedEmail)
@@ -23,7 +23,7 @@ public struct LoginState: Equatable, Sendable {
   }
   /// The password field, exactly as typed, cut to ``maximumPasswordLength``.
   public var password: String {
-    get { storedPassword }
+    @inlinable get { storedPassword }
     set {
       storedPassword = newValue
       passwordIsValid = Validation.isValidPassword(storedPassword)
@@ -55,10 +55,10 @@ public struct LoginState: Equatable, Sendable {
   public var sessionNotRemembered: Bool
 
   /// ``email``'s text: set through ``email``, which validates it, or copied with its validity
-  /// (``adopt(_:)``).
-  private var storedEmail: String
+  /// (``adopt(_:)``); read in place, like a stored property, by code inlined elsewhere.
+  @usableFromInline var storedEmail: String
   /// ``password``'s text, kept like ``storedEmail``.
-  private var storedPassword: String
+  @usableFromInline var storedPassword: String
   /// ``Validation/isValidEmail(_:)`` of ``email``, kept with it: a screen reads it several
   /// times per keystroke (``canSubmit``, ``emailError``), and the field changes far less often.
   @usableFromInline private(set) var emailIsValid: Bool

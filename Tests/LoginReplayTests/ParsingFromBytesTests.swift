@@ -8,7 +8,7 @@ import Testing
 @Suite struct ParsingFromBytesTests {
   /// Looks `word` up in `table`.
   static func lookUp<Keyword>(_ word: String, in table: KeywordTable<Keyword>) -> Keyword? {
-    Array(word.utf8).withUnsafeBytes { table[$0] }
+    Array(word.utf8).withUnsafeBufferPointer { table[$0] }
   }
 
   @Test func everyKeywordOfEveryKindIsFoundByItsWord() {
@@ -37,6 +37,43 @@ import Testing
     ] {
       #expect(Self.lookUp(word, in: names) == nil, "\(word.debugDescription)")
     }
+  }
+
+  /// Every keyword of every table the parser uses changed by one byte, cut short by one or
+  /// grown by one, at every place: none is a keyword of its table but the one it spells, as
+  /// comparing with every keyword says. (The tables hash a word to one slot: a near miss
+  /// must not find a keyword there.)
+  @Test func aWordOneByteFromAKeywordIsOnlyTheKeywordItSpells() {
+    func check<Keyword: Equatable & Sendable>(_ words: [(word: String, keyword: Keyword)]) {
+      let table = KeywordTable(words)
+      for (word, _) in words {
+        let bytes = Array(word.utf8)
+        var nearMisses = [Array(bytes.dropLast()), bytes + [0x61], bytes + [0]]
+        for index in bytes.indices {
+          for byte: UInt8 in [0, 0x2D, 0x61, 0x7A, bytes[index] ^ 0x20, bytes[index] &+ 1] {
+            var changed = bytes
+            changed[index] = byte
+            nearMisses.append(changed)
+          }
+          nearMisses.append(Array(bytes[..<index] + bytes[(index + 1)...]))
+        }
+        for miss in nearMisses {
+          let expected = words.first { Array($0.word.utf8) == miss }?.keyword
+          let found = miss.withUnsafeBufferPointer { table[$0] }
+          #expect(found == expected, "\(miss)")
+        }
+      }
+    }
+    check(SessionCommand.Name.allCases.map { ($0.rawValue, $0) })
+    check(SessionCommand.Field.allCases.map { ($0.rawValue, $0) })
+    check(SessionCommand.SessionStoreMode.allCases.map { ($0.rawValue, $0) })
+    check(SessionCommand.Expectation.Subject.allCases.map { ($0.rawValue, $0) })
+    check(LoginPhase.Kind.allCases.map { ($0.rawValue, $0) })
+    check(SessionCommand.Outcome.allCases.map { ($0.name, $0) })
+    check(LoginEffect.Kind.allCases.map { ($0.name, $0) })
+    check([("true", true), ("false", false)])
+    // Many words, each a slot of its own.
+    check((0..<200).map { (String($0, radix: 7) + "-word", $0) })
   }
 
   @Test func aKeywordIsAtMostTheLongestLengthAndALongerWordIsNone() {

@@ -19,13 +19,13 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
   private let lines: DescriptorLineReader
   /// Room for a line's words, used again for every line: in memory of its own, so that
   /// lending it to the parser costs no access check, as a property of a class would.
-  private let tokens: UnsafeMutablePointer<[Token]>
+  private let tokens: UnsafeMutablePointer<TokenRoom>
 
   /// Reads the session that `lines` delivers.
   public init(lines: DescriptorLineReader) {
     self.lines = lines
     tokens = .allocate(capacity: 1)
-    tokens.initialize(to: [])
+    tokens.initialize(to: TokenRoom())
   }
 
   deinit {

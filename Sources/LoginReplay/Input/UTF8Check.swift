@@ -11,7 +11,7 @@ enum UTF8Check {
   /// The first problem in `bytes`, or `nil` when they are NUL-free UTF-8.
   static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
     // Most lines are plain ASCII without NUL: one cheap pass says so.
-    if bytes.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return nil }
+    if isASCIIWithoutNUL(bytes) { return nil }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = bytes.startIndex
@@ -32,6 +32,28 @@ enum UTF8Check {
         return nil
       }
     }
+  }
+
+  /// Whether every byte is ASCII and none is NUL, read eight bytes at a time: a line is
+  /// checked before it is parsed, so this runs for every line of every session.
+  static func isASCIIWithoutNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    guard count >= 8 else { return bytes.allSatisfy { $0 != 0 && $0 < 0x80 } }
+    let lowBits: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    var flagged: UInt64 = 0
+    var offset = 0
+    while true {
+      // The last word overlaps the one before it: its bytes are the line's last eight.
+      let word = UnsafeRawPointer(base + Swift.min(offset, count - 8)).loadUnaligned(
+        as: UInt64.self)
+      // A byte's high bit flags non-ASCII; a zero byte borrows into its high bit.
+      flagged |= word | ((word &- lowBits) & ~word)
+      offset += 8
+      if offset >= count { break }
+    }
+    return flagged & highBits == 0
   }
 
   private static func column(_ prefix: Slice<UnsafeBufferPointer<UInt8>>, allASCII: Bool) -> Int {

@@ -12,7 +12,7 @@ public enum SessionParser {
     _ text: String, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
     var text = text
-    var tokens: [Token] = []
+    var tokens = TokenRoom()
     return text.withUTF8 { bytes in
       do throws(SessionError) {
         guard let located = try command(in: bytes, file: file, line: line, tokens: &tokens)
@@ -38,16 +38,14 @@ public enum SessionParser {
   /// `tokens` is room for the line's words, which a reader of many lines passes again for
   /// each one; what it holds on return means nothing.
   static func command(
-    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, tokens: inout [Token]
+    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, tokens: inout TokenRoom
   ) throws(SessionError) -> LocatedCommand? {
     let texts = try Tokenizer.tokens(in: bytes, file: file, line: line, into: &tokens)
-    return try tokens.withUnsafeBufferPointer { tokens throws(SessionError) in
-      guard let head = tokens.first else { return nil }
-      let words = TokenizedLine(bytes: bytes, tokens: tokens, texts: texts)
-      let command = try LineParser(file: file, line: line, words: words).command()
-      return LocatedCommand(
-        command, at: SourceLocation(file: file, line: line, column: head.column))
-    }
+    let lent = tokens.tokens
+    guard let head = lent.first else { return nil }
+    let words = TokenizedLine(bytes: bytes, tokens: lent, texts: texts)
+    let command = try LineParser(file: file, line: line, words: words).command()
+    return LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column))
   }
 }
 

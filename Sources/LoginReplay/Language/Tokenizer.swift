@@ -16,21 +16,21 @@ enum Tokenizer {
   /// line is decoded and scanned scalar by scalar, and its words hold their text. A reader
   /// of many lines passes the same `tokens` for each, so that no line allocates its words.
   static func tokens(
-    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into tokens: inout [Token]
+    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into tokens: inout TokenRoom
   ) throws(SessionError) -> [String] {
-    tokens.removeAll(keepingCapacity: true)
+    tokens.removeAll()
     if asciiBareWords(bytes, into: &tokens) { return [] }
-    tokens.removeAll(keepingCapacity: true)
+    tokens.removeAll()
     var scanner = Scanner(text: String(decoding: bytes, as: UTF8.self), file: file, line: line)
     try scanner.scan()
-    tokens.append(contentsOf: scanner.tokens)
+    for token in scanner.tokens { tokens.append(token) }
     return scanner.texts
   }
 
   /// Appends the words of a line whose words are ASCII without `"` to `tokens`; `false`
   /// for any other line (a comment may hold anything: neither reader looks into it).
   private static func asciiBareWords(
-    _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]
+    _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenRoom
   ) -> Bool {
     func isBlank(_ byte: UInt8) -> Bool {
       byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
@@ -194,6 +194,51 @@ enum Tokenizer {
   }
 }
 
+/// Room for the words of one line, used again for every line of a session: memory of its
+/// own, so that a line's words are written without an array's uniqueness and capacity
+/// checks, and lent to the parser without a copy.
+struct TokenRoom: ~Copyable {
+  private var base: UnsafeMutablePointer<Token>
+  private var capacity: Int
+  /// How many words the room holds.
+  private(set) var count = 0
+
+  /// An empty room with space for `capacity` words (it grows as needed).
+  init(capacity: Int = 8) {
+    self.capacity = Swift.max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  /// The words, lent while the room is not changed.
+  var tokens: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// Forgets every word, keeping the space.
+  mutating func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
+  }
+
+  /// Adds `token` after the others.
+  mutating func append(_ token: Token) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: token)
+    count += 1
+  }
+
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
+}
+
 /// One word of a session line: a bare word or a quoted string with its escapes resolved.
 ///
 /// A plain value, copied without reference counting: its text is in the ``TokenizedLine``.
@@ -239,10 +284,10 @@ struct TokenizedLine {
   func keyword<Keyword>(of token: Token, in table: KeywordTable<Keyword>) -> Keyword? {
     switch token.source {
     case .bytes(let range):
-      return table[UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range]))]
+      return table[UnsafeBufferPointer(rebasing: bytes[range])]
     case .text(let index):
       var text = texts[index]
-      return text.withUTF8 { table[UnsafeRawBufferPointer($0)] }
+      return text.withUTF8 { table[$0] }
     }
   }
 

@@ -56,42 +56,79 @@ struct RatioDefinition: Sendable {
   var target: Target
 }
 
-/// Runs every measurement in interleaved blocks: each pass times each measurement once, the
-/// pairs of a ratio side by side, and the order reverses from one pass to the next. A ratio
-/// is the median of its per-pass ratios, so drift of the machine between passes cancels.
+/// Runs every measurement in interleaved passes. In each pass the two sides of every ratio
+/// are timed back to back, A B B A, and the ratio's sample is the sum of A's times over the
+/// sum of B's: the machine's speed changes within seconds (a busy neighbour on a shared
+/// host), and two measurements taken one after the other, in both orders, see the same
+/// machine. Every other measurement is timed once per pass; the order of the pass's steps
+/// reverses from one pass to the next. A ratio is the median of its per-pass samples, so a
+/// pass that drifted anyway does not move it.
 struct BenchmarkSuite {
   var benchmarks: [Benchmark]
   var ratios: [RatioDefinition]
   var passes: Int
 
   struct Outcome {
-    /// Per benchmark: the median ns/op over the passes, in the benchmarks' order.
+    /// Per benchmark: the median ns/op over every time it was measured, in the benchmarks'
+    /// order.
     var medians: [(benchmark: Benchmark, nanosPerOperation: Double)]
     /// Per ratio: its median value.
     var ratios: [(definition: RatioDefinition, value: Double)]
     var checksum: Int
   }
 
+  /// One step of a pass: a ratio's pair timed A B B A, or one measurement timed once.
+  private enum Step {
+    case pair(ratio: Int, numerator: Benchmark, denominator: Benchmark)
+    case single(Benchmark)
+  }
+
+  /// The steps of one pass: every ratio over two measurements, then the measurements no such
+  /// ratio times (a rate is a measurement's own, timed once).
+  private var steps: [Step] {
+    var steps: [Step] = []
+    var paired: Set<String> = []
+    for (index, definition) in ratios.enumerated() {
+      guard case .over(let numerator, let denominator) = definition.kind,
+        let top = benchmarks.first(where: { $0.name == numerator }),
+        let bottom = benchmarks.first(where: { $0.name == denominator })
+      else { continue }
+      steps.append(.pair(ratio: index, numerator: top, denominator: bottom))
+      paired.formUnion([numerator, denominator])
+    }
+    return steps + benchmarks.filter { !paired.contains($0.name) }.map(Step.single)
+  }
+
   func run() async -> Outcome {
     var samples: [String: [Double]] = [:]
+    var ratioSamples = [[Double]](repeating: [], count: ratios.count)
     var checksum = 0
     // Warm-up: every body once, untimed.
     for benchmark in benchmarks { checksum &+= await benchmark.body() }
+    let steps = steps
     for pass in 0..<passes {
-      let order = pass.isMultiple(of: 2) ? benchmarks : benchmarks.reversed()
-      for benchmark in order {
-        samples[benchmark.name, default: []].append(
-          await benchmark.measureOnce(checksum: &checksum))
+      for step in pass.isMultiple(of: 2) ? steps : steps.reversed() {
+        switch step {
+        case .single(let benchmark):
+          samples[benchmark.name, default: []].append(
+            await benchmark.measureOnce(checksum: &checksum))
+        case .pair(let ratio, let numerator, let denominator):
+          var top = 0.0
+          var bottom = 0.0
+          for benchmark in [numerator, denominator, denominator, numerator] {
+            let nanos = await benchmark.measureOnce(checksum: &checksum)
+            samples[benchmark.name, default: []].append(nanos)
+            if benchmark.name == numerator.name { top += nanos } else { bottom += nanos }
+          }
+          ratioSamples[ratio].append(top / bottom)
+        }
       }
     }
     let medians = benchmarks.map { ($0, Self.median(samples[$0.name] ?? [])) }
-    let ratioValues = ratios.map { definition -> (RatioDefinition, Double) in
+    let ratioValues = ratios.enumerated().map { index, definition -> (RatioDefinition, Double) in
       switch definition.kind {
-      case .over(let numerator, let denominator):
-        let top = samples[numerator] ?? []
-        let bottom = samples[denominator] ?? []
-        let perPass = zip(top, bottom).map { $0 / $1 }
-        return (definition, Self.median(perPass))
+      case .over:
+        return (definition, Self.median(ratioSamples[index]))
       case .perSecond(let name):
         return (definition, Self.median((samples[name] ?? []).map { 1e9 / $0 }))
       }
@@ -112,7 +149,8 @@ extension BenchmarkSuite.Outcome {
   /// The table printed by default.
   func text(passes: Int) -> String {
     var lines = [
-      "measurement (median of \(passes) interleaved passes)".padded(to: 52) + "   ns/op       op/s"
+      "measurement (median over \(passes) interleaved passes)".padded(to: 52)
+        + "   ns/op       op/s"
     ]
     for (benchmark, nanos) in medians {
       lines.append(

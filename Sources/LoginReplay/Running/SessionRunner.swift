@@ -23,7 +23,9 @@ import LoginRuntime
 /// the store and starts a fresh one over the same session store and clock, as when an app is
 /// killed and opened again.
 ///
-/// Drive a runner from one task at a time. Its async methods run where they are called
+/// Drive a runner from one task at a time (its properties, read on every line, skip the
+/// runtime's dynamic exclusivity checks: one task never overlaps its own accesses). Its
+/// async methods run where they are called
 /// (`nonisolated(nonsending)`): on the caller's actor, if it has one. `login-replay` calls
 /// them isolated to the runner's store, on a thread of the runner's own, so that a command
 /// reaches the store without a hop, and a line that needs no waiting runs without an
@@ -45,18 +47,18 @@ public final class SessionRunner {
   public static let virtualTimeLimit = Duration.seconds(1_000_000_000)
 
   /// What the run has done so far.
-  public private(set) var summary = ReplaySummary()
+  @exclusivity(unchecked) public private(set) var summary = ReplaySummary()
   /// The cells of the transition table the run has exercised so far, counted only with
   /// `--coverage` (empty otherwise): every event the output reports is counted, so
   /// what is still pending when the run ends (cancelled by ``finish()``) is not.
-  public private(set) var coverage = TransitionCoverage()
+  @exclusivity(unchecked) public private(set) var coverage = TransitionCoverage()
 
   /// Whether the output stopped taking text (see ``OutputFailure``): nothing more can be
   /// shown, so the caller should stop sending commands and ``finish()``.
   public var isOutputClosed: Bool { output.failure != nil }
 
-  private var store: LoginStore
-  private var timing: Timing
+  @exclusivity(unchecked) private var store: LoginStore
+  @exclusivity(unchecked) private var timing: Timing
   /// The run's virtual clock (`nil` on the real clock): the clock of ``timing``, which every
   /// store of the run shares (a `relaunch` keeps it), read here without taking ``timing``
   /// apart, since every press asks it whether work still runs.
@@ -73,21 +75,21 @@ public final class SessionRunner {
   /// from its creation, and are printed this much later.
   private var storeStartedAt: Duration = .zero
   /// Whether the first store has read the remembered session yet (see ``launch()``).
-  private var isLaunched = false
+  @exclusivity(unchecked) private var isLaunched = false
   /// Whether the session store refused what it kept at a launch: the run then exits with 2.
   private var sessionStoreRefused = false
   private let formatter: ReplayFormatter
   private let output: any ReplayOutput
-  private var states: AsyncStream<LoginState>.Iterator?
-  private var latestState = LoginState()
-  private var lastEffects: [LoginEffect.Kind] = []
+  @exclusivity(unchecked) private var states: AsyncStream<LoginState>.Iterator?
+  @exclusivity(unchecked) private var latestState = LoginState()
+  @exclusivity(unchecked) private var lastEffects: [LoginEffect.Kind] = []
   /// The events ``printEvents()`` took last, kept so that their storage is reused.
-  private var takenEvents: [StoreEvent] = []
+  @exclusivity(unchecked) private var takenEvents: [StoreEvent] = []
   /// How many late answers the store has dropped so far (`expect dropped-answers`).
-  private var droppedAnswers = 0
-  private var line = 0
-  private var needsInitialState = true
-  private var isFinished = false
+  @exclusivity(unchecked) private var droppedAnswers = 0
+  @exclusivity(unchecked) private var line = 0
+  @exclusivity(unchecked) private var needsInitialState = true
+  @exclusivity(unchecked) private var isFinished = false
   private let countsCoverage: Bool
   /// Whether the store counts its events into the inbox instead of reporting them: the run
   /// prints none and counts no coverage.

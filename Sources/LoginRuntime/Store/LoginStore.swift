@@ -29,7 +29,10 @@ import LoginFlow
 /// so the screen can say the session will not be remembered.
 public actor LoginStore {
   /// The current state.
-  public var state: LoginState { stateStorage.pointee }
+  public var state: LoginState {
+    // Lent where it lies: a caller on the store that reads one field copies only that one.
+    _read { yield stateStorage.pointee }
+  }
   // Unchecked: the actor's isolation already makes every access exclusive, and `send` reads
   // it on every action (the runtime's dynamic check of an actor's `var`).
   /// Whether ``close()`` was called; a closed store ignores every action.

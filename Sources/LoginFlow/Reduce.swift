@@ -36,10 +36,11 @@ public func reduce(
 /// var state = LoginState()
 /// _ = reduce(into: &state, .emailChanged("demo@example.com"))
 /// ```
-public func reduce(into state: inout LoginState, _ action: LoginAction) -> [LoginEffect] {
+public func reduce(into state: inout LoginState, _ action: consuming LoginAction) -> [LoginEffect] {
   // Action first, then phase: matching the pair as a tuple would copy the action and its
-  // payload on every keystroke. Every (phase, action) pair is still named below.
-  switch action {
+  // payload on every keystroke. Every (phase, action) pair is still named below. The action
+  // is the machine's to keep: a typed text moves into the state without a copy.
+  switch consume action {
   // Typing: stored, cut to the field's maximum length (and the cut recorded), and it moves
   // the screen to editing (clearing a shown error). The form is locked while a request is
   // in flight, and after success.

@@ -153,7 +153,9 @@ public enum Validation {
   /// sequence — may lose its last scalars when the limit falls inside it. It reads at most
   /// `limit + 1` scalars: O(`limit`) whatever the length of `text`.
   @inline(__always)
-  public static func cut(_ text: String, toLength limit: Int) -> (text: String, wasCut: Bool) {
+  public static func cut(_ text: consuming String, toLength limit: Int) -> (
+    text: String, wasCut: Bool
+  ) {
     guard let end = limitIndex(of: text, length: limit) else { return (text, false) }
     return (String(text.unicodeScalars[..<end]), true)
   }

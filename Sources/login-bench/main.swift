@@ -193,7 +193,8 @@ if help {
 
     Measures LoginFlow's hot paths against baselines timed in the same run (see
     Docs/Performance.md). --json prints one JSON object (results and ratios); --quick runs
-    a few short passes whose numbers mean nothing (CI); --only runs the named measurements:
+    a few short passes whose numbers mean nothing (CI); --only runs the named measurements
+    (and every ratio of two of them):
     """)
   for benchmark in benchmarks { print("  \(benchmark.name)  (\(benchmark.label))") }
   exit(0)
@@ -205,7 +206,14 @@ if let unknownNames = only?.subtracting(benchmarks.map(\.name)),
 }
 
 let selected = only.map { names in benchmarks.filter { names.contains($0.name) } } ?? benchmarks
-let suite = BenchmarkSuite(
-  benchmarks: selected, ratios: only == nil ? ratios : [], passes: passes)
+// With --only, the ratios whose measurements were all selected.
+let selectedRatios = ratios.filter { definition in
+  switch definition.kind {
+  case .over(let numerator, let denominator):
+    selected.contains { $0.name == numerator } && selected.contains { $0.name == denominator }
+  case .perSecond(let name): selected.contains { $0.name == name }
+  }
+}
+let suite = BenchmarkSuite(benchmarks: selected, ratios: selectedRatios, passes: passes)
 let outcome = await suite.run()
 print(json ? outcome.json(passes: passes, quick: quick) : outcome.text(passes: passes))

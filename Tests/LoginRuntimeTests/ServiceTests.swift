@@ -1,7 +1,9 @@
 import LoginFlow
-import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
+
+@testable import LoginRuntime
 
 @Suite("Auth services", .timeLimit(.minutes(1)))
 struct ServiceTests {
@@ -32,6 +34,32 @@ struct ServiceTests {
     #expect(await store.state.attemptInFlight == 1)
     await clock.advance(by: clock.minimumResolution)
     #expect(await store.state.session == AuthSession(token: DemoAuthService.token))
+  }
+
+  /// The demo account's email in any letter case, and texts near it (one byte changed, cut,
+  /// grown, non-ASCII lookalikes such as the Kelvin sign, which Unicode lowers to `k`), are
+  /// the demo account exactly when Unicode lowering says so.
+  @Test func theDemoEmailInAnyCaseIsWhatUnicodeLoweringSays() {
+    var random = SeededGenerator(seed: 42)
+    var texts = ["", "demo@example.co", "demo@example.comm", "DEMO@EXAMPLE.COM", "\u{212A}"]
+    for _ in 0..<2_000 {
+      var bytes = Array(DemoAuthService.email.utf8).map { byte -> UInt8 in
+        random.next() % 2 == 0 && (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
+      }
+      switch random.next() % 5 {
+      case 0: bytes[Int(random.next() % UInt64(bytes.count))] ^= UInt8(1 << (random.next() % 7))
+      case 1: bytes.removeLast()
+      case 2: bytes.append(UInt8(0x20 + random.next() % 0x5F))
+      default: break
+      }
+      texts.append(String(decoding: bytes, as: UTF8.self))
+    }
+    texts += ["d\u{E9}mo@example.com", "demo@example.\u{212A}om", "DEMO@EXAMPLE.CO\u{1E40}"]
+    for text in texts {
+      #expect(
+        DemoAuthService.isDemoEmail(text) == (text.lowercased() == DemoAuthService.email),
+        "\(text.debugDescription)")
+    }
   }
 
   @Test(arguments: [

@@ -213,7 +213,7 @@ package final class ScriptedAuthService: AuthService {
 
   /// The answer of request `id`: waits for a decision or the demo deadline, then until the
   /// answer's time. Returns `unexpected` once the request was abandoned.
-  private func answer(_ id: Int) async -> Result<AuthSession, AuthError> {
+  nonisolated(nonsending) private func answer(_ id: Int) async -> Result<AuthSession, AuthError> {
     guard let undecided = state.withLock({ $0.pending[id] }) else { return .failure(.unexpected) }
     if undecided.decision == nil {
       await waitForDecision(id, until: undecided.start.advanced(by: DemoAuthService.delay))
@@ -223,7 +223,7 @@ package final class ScriptedAuthService: AuthService {
     }
     // A deadline already passed returns at once: a late `respond` answers now.
     do {
-      try await clock.sleep(until: due, tolerance: nil)
+      try await clock.sleep(until: due)
     } catch {
       return .failure(.unexpected)
     }
@@ -239,7 +239,9 @@ package final class ScriptedAuthService: AuthService {
   }
 
   /// Sleeps until `deadline` unless a `respond` decides request `id` first.
-  private func waitForDecision(_ id: Int, until deadline: VirtualClock.Instant) async {
+  nonisolated(nonsending) private func waitForDecision(
+    _ id: Int, until deadline: VirtualClock.Instant
+  ) async {
     // The sleep is registered on the clock and published under the lock, before the call
     // waits for it: a `respond` that decides the request in between finds it and wakes it,
     // and the call then returns at once. A decision ends the sleep without cancelling the
@@ -301,7 +303,7 @@ package final class ScriptedAuthService: AuthService {
       }
       guard let next else { return }
       do {
-        try await clock.sleep(until: next, tolerance: nil)
+        try await clock.sleep(until: next)
       } catch {
         return
       }

@@ -109,6 +109,12 @@ public final class VirtualClock: Clock, Sendable {
   /// Returns at once for a deadline that is not in the future. Throws `CancellationError`
   /// when the task is cancelled, and then no longer counts as a sleeper.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleep(until: deadline)
+  }
+
+  /// ``sleep(until:tolerance:)`` where it is called, on the caller's executor: the package's
+  /// own sleepers (the scripted server's calls) skip the hop into a nonisolated function.
+  nonisolated(nonsending) package func sleep(until deadline: Instant) async throws {
     let unit = WorkUnit.current.flatMap { $0.clock === self ? $0.id : nil }
     let id: Int? = state.withLock { state in
       guard deadline > state.now else { return nil }
@@ -199,7 +205,7 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Waits for the sleep registered as `id`: until its deadline or ``wakeEarly(_:)``;
   /// throws `CancellationError` when the task is cancelled first.
-  package func sleep(registered id: Int) async throws {
+  nonisolated(nonsending) package func sleep(registered id: Int) async throws {
     try await wait(for: id)
   }
 
@@ -241,7 +247,7 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   /// Waits until sleeper `id` is due; throws `CancellationError` if it is cancelled first.
-  private func wait(for id: Int) async throws {
+  nonisolated(nonsending) private func wait(for id: Int) async throws {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in

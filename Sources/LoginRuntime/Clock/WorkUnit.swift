@@ -48,9 +48,7 @@ package struct WorkUnit: Sendable {
     _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let body: @Sendable () async -> Void = {
-      await WorkUnit.$current.withValue(unit) {
-        await operation()
-      }
+      await WorkUnit.$current.withValue(unit, operation: operation)
       unit.clock.retire(unit)
     }
     let executor = unit.clock.executor

@@ -43,9 +43,20 @@ public struct DemoAuthService: AuthService {
   /// The demo's rule, without the wait: a session for the demo account, otherwise
   /// `invalidCredentials`. Scripted services that model the demo backend use it too.
   public static func answer(to credentials: Credentials) -> Result<AuthSession, AuthError> {
-    guard credentials.email.lowercased() == email, credentials.password == password else {
+    guard isDemoEmail(credentials.email), credentials.password == password else {
       return .failure(.invalidCredentials)
     }
     return .success(AuthSession(token: token))
+  }
+
+  /// Whether `text` is ``email`` in any letter case. An ASCII text is compared byte by byte,
+  /// its capitals lowered (a replay asks at every request, and lowering a whole string makes
+  /// a new one); any other text is lowered as Unicode says, which is what decides.
+  static func isDemoEmail(_ text: String) -> Bool {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.lowercased() == email }
+    return text.utf8.elementsEqual(email.utf8) { byte, expected in
+      let isCapital = byte &- UInt8(ascii: "A") < 26
+      return (isCapital ? byte | 0x20 : byte) == expected
+    }
   }
 }

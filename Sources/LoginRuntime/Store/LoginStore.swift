@@ -168,7 +168,7 @@ public actor LoginStore {
   ///
   /// After `close()` it does nothing and returns no effect.
   @discardableResult
-  public func send(_ action: LoginAction) -> [LoginEffect] {
+  public func send(_ action: consuming LoginAction) -> [LoginEffect] {
     guard !isClosed else { return [] }
     return apply(action)
   }
@@ -313,9 +313,11 @@ public actor LoginStore {
   }
 
   @discardableResult
-  private func apply(_ action: LoginAction) -> [LoginEffect] {
+  private func apply(_ action: consuming LoginAction) -> [LoginEffect] {
+    // The action is the store's to keep: a typed text moves into the state without a copy.
     let effects =
-      reportsTransitions ? applyReporting(action) : reduce(into: &stateStorage.pointee, action)
+      reportsTransitions
+      ? applyReporting(action) : reduce(into: &stateStorage.pointee, consume action)
     // The last published snapshot is the state before the action, since every change is
     // published: telling whether the action changed the state takes no copy of it beforehand.
     snapshots.publish(ifChanged: stateStorage)
@@ -330,14 +332,14 @@ public actor LoginStore {
   /// Applies `action` as ``apply(_:)`` does before publishing, reporting the transition:
   /// counted, and described to whoever listens.
   @inline(never)
-  private func applyReporting(_ action: LoginAction) -> [LoginEffect] {
+  private func applyReporting(_ action: consuming LoginAction) -> [LoginEffect] {
     guard listens else {
       let effects = reduceState(action)
       eventCounter?.countTransition(emitting: effects)
       return effects
     }
     let before = state
-    let effects = reduceState(action)
+    let effects = reduceState(copy action)
     eventCounter?.countTransition(emitting: effects)
     deliver(
       .transition(
@@ -349,7 +351,7 @@ public actor LoginStore {
 
   /// Applies `action` to the state: in place for LoginFlow's machine, through the function
   /// for another reducer.
-  private func reduceState(_ action: LoginAction) -> [LoginEffect] {
+  private func reduceState(_ action: consuming LoginAction) -> [LoginEffect] {
     guard let reducer else { return reduce(into: &stateStorage.pointee, action) }
     let effects: [LoginEffect]
     (stateStorage.pointee, effects) = reducer(stateStorage.pointee, action)

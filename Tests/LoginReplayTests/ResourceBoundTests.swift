@@ -3,7 +3,7 @@ import LoginFlow
 import Testing
 
 @testable import LoginReplay
-@testable import LoginRuntime
+@_spi(Locking) @testable import LoginRuntime
 
 /// What a long or hostile session may not accumulate: cancelled requests, queued answers.
 @Suite struct ResourceBoundTests {

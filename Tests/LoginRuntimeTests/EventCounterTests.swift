@@ -2,7 +2,7 @@ import LoginFlow
 import LoginTesting
 import Testing
 
-@testable import LoginRuntime
+@_spi(Locking) @testable import LoginRuntime
 
 /// A store given an `EventCounter` instead of an `onEvent` hook counts, in order, exactly the
 /// events it would report, without building them.

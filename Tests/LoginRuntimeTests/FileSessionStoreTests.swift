@@ -1,6 +1,6 @@
 import Foundation
 import LoginFlow
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 import LoginTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import LoginFlow
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 /// Checks the login machine's invariants against a store's events as they happen (the store calls it
 /// synchronously, in order) and collects every violation.

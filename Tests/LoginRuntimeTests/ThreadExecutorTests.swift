@@ -2,7 +2,7 @@ import Foundation
 import LoginFlow
 import Testing
 
-@testable import LoginRuntime
+@_spi(Locking) @testable import LoginRuntime
 
 /// The one-thread executor that `login-replay` runs a virtual-clock session on.
 @Suite("ThreadExecutor", .timeLimit(.minutes(1)))

@@ -1,6 +1,6 @@
 import LoginFlow
 import LoginReplay
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 /// One run of the real system: a fresh ``LoginStore`` on a ``VirtualClock``, with the scripted
 /// server `login-replay` uses and a session store in memory, driven one ``ExplorerEvent`` at a

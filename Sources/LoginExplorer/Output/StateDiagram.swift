@@ -1,6 +1,6 @@
 import LoginFlow
 import LoginReplay
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 /// The machine's state diagram, derived by running it: phases are the states, and every cell
 /// of the transition table that changes something is an edge labelled with its action,

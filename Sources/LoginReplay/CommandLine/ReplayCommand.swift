@@ -1,4 +1,4 @@
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 /// Reads a session from a descriptor (standard input, a pipe) on a thread of its own and
 /// hands the commands to an async runner in order.

@@ -1,5 +1,5 @@
 import LoginFlow
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 import Synchronization
 
 /// The store's events that the runner has not printed yet, in the order they happened, or,

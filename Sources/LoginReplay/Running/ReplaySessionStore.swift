@@ -1,5 +1,5 @@
 import LoginFlow
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 /// The session store of a replay: the file of `--session-file`, or one in memory, which a
 /// session's `session-store failing` line makes fail every save until `session-store working`.

@@ -1,5 +1,5 @@
 import LoginFlow
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 /// The auth service of a replay on the virtual clock: answers as the session's `respond`
 /// lines decide, and like the demo service when none does.

@@ -22,15 +22,20 @@ import Synchronization
 /// those take the runtime's lock of another task, whose cancellation handler may be waiting
 /// for this lock on another thread (a deadlock). Decide under the lock, return what to do
 /// (an action enum when there is a choice), unlock, then do it.
-package final class Locked<Value: ~Copyable>: @unchecked Sendable {
+///
+/// Public only as the package's own interface (`@_spi(Locking) import LoginRuntime`), so that
+/// ``withLock(_:)`` is inlined and specialized in every module that locks: a generic
+/// `package` method is called unspecialized from another module, through its value
+/// witnesses, on every lock.
+@_spi(Locking) public final class Locked<Value: ~Copyable>: @unchecked Sendable {
   /// Whether a thread holds the lock.
-  private let isHeld = Atomic<Bool>(false)
+  @usableFromInline let isHeld = Atomic<Bool>(false)
   /// The value, in memory of its own: reached through a pointer, so that the lock, not the
   /// runtime's dynamic exclusivity check of a class's `var` (paid on every access), guards it.
-  private let value: UnsafeMutablePointer<Value>
+  @usableFromInline let value: UnsafeMutablePointer<Value>
 
   /// Guards `value`.
-  package init(_ value: consuming sending Value) {
+  public init(_ value: consuming sending Value) {
     self.value = UnsafeMutablePointer.allocate(capacity: 1)
     self.value.initialize(to: value)
   }
@@ -41,7 +46,8 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the value. Never call back into the same lock.
-  package func withLock<Result: ~Copyable, Failure: Error>(
+  @inlinable
+  public func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     lock()
@@ -51,16 +57,16 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
   /// Takes the lock: at once when it is free, the usual case; otherwise after spinning on
   /// reads (a read does not take the cache line from the holder) and then yielding.
-  @inline(__always)
-  private func lock() {
+  @inlinable @inline(__always)
+  func lock() {
     guard !isHeld.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else { return }
     waitForLock()
   }
 
   /// The contended path of ``lock()``.
-  @inline(never)
-  private func waitForLock() {
+  @usableFromInline @inline(never)
+  func waitForLock() {
     var spins = 0
     repeat {
       while isHeld.load(ordering: .relaxed) {
@@ -76,5 +82,5 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
   /// How many times a waiting thread reads the flag before it yields its processor: about
   /// as long as a critical section here takes.
-  private static var spinsBeforeYielding: Int { 100 }
+  static var spinsBeforeYielding: Int { 100 }
 }

@@ -1,5 +1,5 @@
 import LoginFlow
-import LoginRuntime
+@_spi(Locking) import LoginRuntime
 
 extension ControllableAuthService {
   /// One request received by a ``ControllableAuthService``, held until ``release(_:)``.

@@ -5,9 +5,9 @@ import Testing
 
 @testable import LoginReplay
 
-/// A run that prints no event keeps none: the store counts them into the inbox without
-/// building them, and the runner learns from those counts exactly what it learns from the
-/// events themselves.
+/// The inbox keeps the store's events for the runner to print, in order, and wakes a runner
+/// waiting for one; a format that prints none gives no text for any (its run counts them in
+/// the store instead: `EventCountsTests`).
 @Suite struct EventInboxTests {
   /// One thing a store reports: a transition emitting its effects, or another event.
   enum Report {
@@ -23,14 +23,6 @@ import Testing
           kind: .transition(
             StoreTransition(action: action, before: before, after: after, effects: effects)))
       case .other(let kind): StoreEvent(time: time, kind: kind)
-      }
-    }
-
-    /// What a store given a counter calls instead.
-    func count(into counter: some EventCounter) {
-      switch self {
-      case .transition(_, _, _, let effects): counter.countTransition(emitting: effects)
-      case .other(let kind): counter.countEvent(kind)
       }
     }
   }
@@ -80,63 +72,43 @@ import Testing
     #expect(Self.counted([]).lastEffects == nil, "no transition leaves the effects as they were")
   }
 
-  /// For every prefix of the reports, the counts made into the inbox as a store makes them
-  /// (`EventCounterTests` checks that a store makes exactly these calls) tell what the events
-  /// taken from an inbox that keeps them tell; the events come out in order, and nothing is
-  /// left after the take.
-  @Test func theCountsTellWhatTheKeptEventsTell() {
+  /// For every prefix of the reports, the events come out of the inbox in order, and nothing
+  /// is left after the take.
+  @Test func theEventsComeOutInOrderAndATakeLeavesNothing() {
     for end in 0...Self.reports.count {
-      let keeping = EventInbox()
-      let counting = EventInbox()
-      let countingOnly = EventInbox()  // taken as a run that prints no event takes them
+      let inbox = EventInbox()
       for (index, report) in Self.reports[..<end].enumerated() {
-        keeping.append(report.event(at: .seconds(index)))
-        report.count(into: counting)
-        report.count(into: countingOnly)
+        inbox.append(report.event(at: .seconds(index)))
       }
-      #expect(keeping.hasEvents == (end > 0))
-      #expect(counting.hasEvents == (end > 0))
-      #expect(countingOnly.hasEvents == (end > 0))
-      let countsOnly = countingOnly.takeCounts()
-      #expect(!countingOnly.hasEvents)
+      #expect(inbox.hasEvents == (end > 0))
       var kept: [StoreEvent] = []
-      let keptCounts = keeping.takeAll(into: &kept)
-      var none: [StoreEvent] = []
-      let counts = counting.takeAll(into: &none)
+      inbox.takeAll(into: &kept)
       #expect(kept == Array(Self.events[..<end]))
-      #expect(keptCounts.events == 0, "appending counts nothing")
-      #expect(none.isEmpty, "counting keeps nothing")
-      let fromEvents = Self.counted(kept)
-      #expect(counts.events == fromEvents.events)
-      #expect(counts.transitions == fromEvents.transitions)
-      #expect(counts.lastEffects == fromEvents.lastEffects)
-      #expect(counts.droppedAnswers == fromEvents.droppedAnswers)
-      #expect(countsOnly.events == fromEvents.events)
-      #expect(countsOnly.transitions == fromEvents.transitions)
-      #expect(countsOnly.lastEffects == fromEvents.lastEffects)
-      #expect(countsOnly.droppedAnswers == fromEvents.droppedAnswers)
-      #expect(!keeping.hasEvents && !counting.hasEvents)
-      #expect(countingOnly.takeCounts().events == 0, "a take leaves nothing")
+      #expect(!inbox.hasEvents)
+      var again: [StoreEvent] = [Self.events[0]]
+      inbox.takeAll(into: &again)
+      #expect(again.isEmpty, "a take leaves nothing")
     }
   }
 
-  /// What a closed store did is neither printed nor counted.
-  @Test func discardingDropsTheCountsToo() {
+  /// What a closed store did is never printed.
+  @Test func discardingDropsTheEvents() {
     let inbox = EventInbox()
-    for report in Self.reports { report.count(into: inbox) }
+    for event in Self.events { inbox.append(event) }
     inbox.discardAll()
     #expect(!inbox.hasEvents)
     var none: [StoreEvent] = []
-    #expect(inbox.takeAll(into: &none).events == 0)
+    inbox.takeAll(into: &none)
+    #expect(none.isEmpty)
   }
 
-  /// On the real clock `settle` waits for the next event; one that is only counted wakes it
-  /// (counted after the runner waits), and one counted before lets it go on at once.
-  @Test(.timeLimit(.minutes(1))) func aCountedEventWakesTheWaitingRunner() async {
+  /// On the real clock `settle` waits for the next event; one appended after the runner
+  /// waits wakes it, and one appended before lets it go on at once.
+  @Test(.timeLimit(.minutes(1))) func anEventWakesTheWaitingRunner() async {
     let inbox = EventInbox()
     let waiting = Task { await inbox.waitForEvents() }
     while !inbox.hasWaitingRunner { await Task.yield() }
-    inbox.countEvent(.effectStarted(attempt: 1))
+    inbox.append(Self.events[2])
     await waiting.value  // woken: a lost wake-up hangs here until the time limit
     #expect(!inbox.hasWaitingRunner)
     #expect(inbox.hasEvents)

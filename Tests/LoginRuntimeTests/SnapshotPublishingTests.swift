@@ -19,7 +19,7 @@ struct SnapshotPublishingTests {
     case hook
     /// An `events()` subscriber, without a hook.
     case stream
-    /// A counter: events are counted, not built.
+    /// Counting: events are counted, not built.
     case counter
     /// LoginFlow's machine given as a reducer function, not run in place.
     case reducer
@@ -35,18 +35,12 @@ struct SnapshotPublishingTests {
         return LoginStore(service: service, clock: clock, onEvent: { _ in })
       case .counter:
         return LoginStore(
-          service: service, clock: clock, eventCounter: Silent(), reducer: nil, faults: .none)
+          service: service, clock: clock, countsEvents: true, reducer: nil, faults: .none)
       case .reducer:
         return LoginStore(
           service: service, clock: clock, reducer: { reduce($0, $1) }, faults: .none)
       }
     }
-  }
-
-  /// A counter that counts nothing.
-  final class Silent: EventCounter {
-    func countTransition(emitting effects: [LoginEffect]) {}
-    func countEvent(_ kind: StoreEvent.Kind) {}
   }
 
   /// Actions that change the state and actions that do not (the same text again, a cancel

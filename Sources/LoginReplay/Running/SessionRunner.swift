@@ -91,8 +91,8 @@ public final class SessionRunner {
   @exclusivity(unchecked) private var needsInitialState = true
   @exclusivity(unchecked) private var isFinished = false
   private let countsCoverage: Bool
-  /// Whether the store counts its events into the inbox instead of reporting them: the run
-  /// prints none and counts no coverage.
+  /// Whether the store counts its events instead of reporting them (see `EventCounts`): the
+  /// run is on the virtual clock, prints no event and counts no coverage.
   private let countsEventsOnly: Bool
 
   /// Sets up the store, the clock and the auth service that `options` ask for.
@@ -127,16 +127,17 @@ public final class SessionRunner {
     }
     let inbox = EventInbox()
     let sessionStore = ReplaySessionStore(options: options)
-    // A run that prints no event and counts no coverage only counts its events: the store
-    // then builds none.
+    // A run on the virtual clock that prints no event and counts no coverage only counts its
+    // events: the store then builds none. (On the real clock `settle` waits for the next
+    // event, so it keeps them.)
     let keepsEvents =
-      options.coverage
+      options.coverage || !Self.isVirtual(options.auth)
       || ReplayFormatter.printsEvents(format: options.format, trace: options.trace)
     let onEvent: (@Sendable (StoreEvent) -> Void)? =
       keepsEvents ? { @Sendable event in inbox.append(event) } : nil
     let recipe = StoreRecipe(
       timeout: options.timeout, sessionStore: sessionStore, onEvent: onEvent,
-      eventCounter: keepsEvents ? nil : inbox, reducer: reducer, faults: faults)
+      countsEvents: !keepsEvents, reducer: reducer, faults: faults)
     switch options.auth {
     case .demo:
       let executor = ThreadExecutor()
@@ -184,6 +185,14 @@ public final class SessionRunner {
     // JSON lines print the state after every action: the store's state stream yields each
     // change in order, exactly one per transition that changed the state.
     if formatter.needsStates { states = store.states(buffering: .all).makeAsyncIterator() }
+  }
+
+  /// Whether `auth` runs on the virtual clock (the scripted server) rather than the real one.
+  private static func isVirtual(_ auth: ReplayOptions.Auth) -> Bool {
+    switch auth {
+    case .demo: true
+    case .url: false
+    }
   }
 
   deinit {
@@ -269,6 +278,7 @@ public final class SessionRunner {
     case .settle:
       await settle(at: located.location)
     case .expect(let expectation):
+      await takeCounts()
       let requests = await requestsInFlight()
       check(
         expectation, state: store.currentState, requestsInFlight: requests, at: located.location)
@@ -380,7 +390,7 @@ public final class SessionRunner {
       .expect, .sessionStore:
       break
     }
-    if needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
+    if countsEventsOnly || needsInitialState || inbox.hasEvents { printEvents(on: store) }
     line = located.location.line
     if var presses = CommandPresses(located.command, field: { Self.value(of: $0, in: store.state) })
     {
@@ -393,7 +403,7 @@ public final class SessionRunner {
         // events at a time; counts take no room, and are taken once.
         if !countsEventsOnly { printEventsWithoutStates() }
       }
-      if countsEventsOnly { printEventsWithoutStates() }
+      if countsEventsOnly { printEvents(on: store) }
     } else if case .expect(let expectation) = located.command {
       check(
         expectation, state: store.state, requestsInFlight: requestsInFlightNow(),
@@ -431,6 +441,7 @@ public final class SessionRunner {
     guard !isFinished else { return exitCode }
     await launchReportingRefusal()
     await printEvents()
+    await takeCounts()
     isFinished = true
     await closeStore()
     inbox.discardAll()
@@ -489,6 +500,7 @@ public final class SessionRunner {
   nonisolated(nonsending) private func relaunch(at location: SourceLocation) async {
     await store.close()
     await printEvents()
+    await takeCounts()  // the closed store goes away with whatever it counts later
     switch timing {
     case .virtual(let clock, let service):
       let successor = ScriptedAuthService(clock: clock)
@@ -674,20 +686,45 @@ public final class SessionRunner {
   ///
   /// Only JSON lines print states, which come from the store's stream and so need an
   /// `await`; every other format prints without one (inlined, the call costs no async frame).
+  ///
+  /// A run that only counts its events prints none: the counts wait in the store until a line
+  /// reads them (see ``takeCounts()``), which spares the steps of `wait` and `settle` a call
+  /// to the store each.
   @inline(__always)
   nonisolated(nonsending) private func printEvents() async {
-    if !formatter.needsStates {
+    if countsEventsOnly {
+      needsInitialState = false
+    } else if !formatter.needsStates {
       printEventsWithoutStates()
     } else {
       await printEventsWithStates()
     }
   }
 
-  /// ``printEvents()`` for the formats that print no states.
+  /// Adds what the store counted since the last take to the run's summary, effects and
+  /// dropped answers, in a run that only counts its events: before an expectation reads
+  /// them, at the end of the run, and before a `relaunch` replaces the store. (A line that
+  /// runs at once on the store takes them itself.)
+  nonisolated(nonsending) private func takeCounts() async {
+    guard countsEventsOnly else { return }
+    add(await store.takeCounts())
+  }
+
+  /// ``printEvents()`` for a caller on the runner's store, in a format that prints no states:
+  /// a run that only counts its events takes the store's counts without a hop.
+  private func printEvents(on store: isolated LoginStore) {
+    if countsEventsOnly {
+      needsInitialState = false
+      add(store.takeCounts())
+    } else {
+      printEventsWithoutStates()
+    }
+  }
+
+  /// ``printEvents()`` for the formats that print no states, in a run that keeps its events.
   private func printEventsWithoutStates() {
     needsInitialState = false
-    guard !countsEventsOnly else { return add(inbox.takeCounts()) }
-    add(inbox.takeAll(into: &takenEvents))
+    inbox.takeAll(into: &takenEvents)
     printTakenEvents(withStatesAfter: nil)
   }
 
@@ -698,7 +735,7 @@ public final class SessionRunner {
       needsInitialState = false
       await takeNextState()
     }
-    add(inbox.takeAll(into: &takenEvents))
+    inbox.takeAll(into: &takenEvents)
     var nextStates: [LoginState] = []
     for event in takenEvents {
       if case .transition(let transition) = event.kind, transition.changedState,
@@ -813,7 +850,7 @@ extension SessionRunner {
     let timeout: Duration
     let sessionStore: ReplaySessionStore
     let onEvent: (@Sendable (StoreEvent) -> Void)?
-    let eventCounter: (any EventCounter)?
+    let countsEvents: Bool
     let reducer: LoginStore.Reducer?
     let faults: LoginStore.Faults
 
@@ -822,7 +859,7 @@ extension SessionRunner {
     func store(service: any AuthService, clock: some Clock<Duration>) -> LoginStore {
       LoginStore(
         service: service, clock: clock, timeout: timeout, sessionStore: sessionStore,
-        onEvent: onEvent, eventCounter: eventCounter, reducer: reducer, faults: faults)
+        onEvent: onEvent, countsEvents: countsEvents, reducer: reducer, faults: faults)
     }
   }
 }

@@ -59,7 +59,11 @@ public actor LoginStore {
   private let faults: Faults
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
-  private let eventCounter: (any EventCounter)?
+  /// Whether the store counts its events into ``counts`` (a driver that shows none takes
+  /// them with ``takeCounts()``).
+  private let countsEvents: Bool
+  /// The events counted since the last ``takeCounts()``, when the store counts them.
+  @exclusivity(unchecked) private var counts = EventCounts()
   private let snapshots: CurrentValueBroadcaster<StateSnapshot>
   private let eventBroadcaster = Broadcaster<StoreEvent>()
   private var requests: [Int: RunningRequest] = [:] {
@@ -107,14 +111,15 @@ public actor LoginStore {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
       timeoutClock: timeoutClock, sessionStore: sessionStore, wallClock: wallClock,
-      sessionLifetime: sessionLifetime, onEvent: onEvent, eventCounter: nil, reducer: nil,
+      sessionLifetime: sessionLifetime, onEvent: onEvent, countsEvents: false, reducer: nil,
       faults: .none)
   }
 
   /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
   /// contract in the ways `faults` name: a seam for the explorer's tests, which prove that
   /// deliberately broken machines are caught; or one that counts its events into
-  /// `eventCounter` instead of building them. Apps use the public initializer.
+  /// ``EventCounts`` instead of building them (`countsEvents`, for a driver that shows no
+  /// event: it takes the counts with ``takeCounts()``). Apps use the public initializer.
   package init(
     initialState: LoginState = LoginState(),
     service: any AuthService,
@@ -125,7 +130,7 @@ public actor LoginStore {
     wallClock: WallClock? = nil,
     sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
-    eventCounter: (any EventCounter)? = nil,
+    countsEvents: Bool = false,
     reducer: Reducer?,
     faults: Faults
   ) {
@@ -141,7 +146,7 @@ public actor LoginStore {
     self.clock = StoreClock(clock, timeoutClock: timeoutClock)
     self.timeout = timeout.map(Self.clampedTimeout)
     self.onEvent = onEvent
-    self.eventCounter = eventCounter
+    self.countsEvents = countsEvents
     snapshots = CurrentValueBroadcaster(StateSnapshot(version: 0, state: initialState))
   }
 
@@ -162,6 +167,12 @@ public actor LoginStore {
     _ body: @Sendable (isolated LoginStore) async -> Result
   ) async -> Result {
     await body(self)
+  }
+
+  /// The events counted since the last call, for a store made to count them; empty otherwise.
+  package func takeCounts() -> EventCounts {
+    defer { counts = EventCounts() }
+    return counts
   }
 
   /// Applies `action` and starts the effects it emitted; returns those effects.
@@ -327,7 +338,7 @@ public actor LoginStore {
 
   /// Whether an action takes more than LoginFlow's machine run in place: another reducer, a
   /// counter, or someone listening to events.
-  private var reportsTransitions: Bool { reducer != nil || eventCounter != nil || listens }
+  private var reportsTransitions: Bool { reducer != nil || countsEvents || listens }
 
   /// Applies `action` as ``apply(_:)`` does before publishing, reporting the transition:
   /// counted, and described to whoever listens.
@@ -335,12 +346,12 @@ public actor LoginStore {
   private func applyReporting(_ action: consuming LoginAction) -> [LoginEffect] {
     guard listens else {
       let effects = reduceState(action)
-      eventCounter?.countTransition(emitting: effects)
+      if countsEvents { counts.countTransition(emitting: effects) }
       return effects
     }
     let before = state
     let effects = reduceState(copy action)
-    eventCounter?.countTransition(emitting: effects)
+    if countsEvents { counts.countTransition(emitting: effects) }
     deliver(
       .transition(
         StoreTransition(
@@ -495,9 +506,9 @@ public actor LoginStore {
   /// listens.
   private func emit(_ kind: @autoclosure () -> StoreEvent.Kind) {
     let listens = listens
-    guard listens || eventCounter != nil else { return }
+    guard listens || countsEvents else { return }
     let kind = kind()
-    eventCounter?.countEvent(kind)
+    if countsEvents { counts.count(kind) }
     if listens { deliver(kind) }
   }
 

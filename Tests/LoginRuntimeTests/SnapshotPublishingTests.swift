@@ -109,4 +109,63 @@ struct SnapshotPublishingTests {
     for await state in states { published.append(state) }
     #expect(published.count == 2, "the first screen and the first email")
   }
+
+  /// A store nobody watches brings its snapshot up to date when it is read: changes made
+  /// between two reads are one version, and a change undone before anyone read it is none.
+  /// What is read is always the store's state as its last action left it.
+  @Test func anUnwatchedStoreCountsTheChangesItsReadersSee() async {
+    let store = LoginStore(service: ControllableAuthService(), clock: VirtualClock())
+    #expect(store.latestSnapshot.version == 0)
+    await store.send(.emailChanged("a"))
+    await store.send(.emailChanged("ab"))
+    await store.send(.passwordChanged("p"))
+    #expect(store.latestSnapshot.version == 1, "three changes, read once")
+    #expect(store.currentState == (await store.state))
+    await store.send(.passwordVisibilityToggled)
+    await store.send(.passwordVisibilityToggled)
+    #expect(store.latestSnapshot.version == 1, "undone before anyone read it")
+    await store.send(.passwordVisibilityToggled)
+    #expect(store.latestSnapshot.version == 2)
+    #expect(store.currentState.isPasswordVisible)
+    // A subscriber sees the state now, then every change.
+    let states = store.states(buffering: .all)
+    await store.send(.passwordVisibilityToggled)
+    await store.send(.passwordVisibilityToggled)
+    #expect(store.latestSnapshot.version == 4)
+    await store.close()
+    var published: [Bool] = []
+    for await state in states { published.append(state.isPasswordVisible) }
+    #expect(published == [true, false, true])
+  }
+
+  /// Threads that read the state while the store changes it read only states the store held
+  /// (an email that is a prefix of the last one), in order (the email never shrinks and the
+  /// version never goes back); ThreadSanitizer, which CI runs this suite under, sees no race.
+  @Test func readersOnOtherThreadsReadOnlyStatesTheStoreHeld() async {
+    let store = LoginStore(service: ControllableAuthService(), clock: VirtualClock())
+    let final = String(repeating: "abcdefgh", count: 8)
+    let reading = Task.detached {
+      var longest = 0
+      var version = 0
+      var reads = 0
+      while longest < final.utf8.count {
+        let snapshot = store.latestSnapshot
+        let email = snapshot.state.email
+        guard final.hasPrefix(email), email.utf8.count >= longest, snapshot.version >= version
+        else { return false }
+        longest = email.utf8.count
+        version = snapshot.version
+        reads += 1
+        if reads.isMultiple(of: 64) { await Task.yield() }
+      }
+      return true
+    }
+    var typed = ""
+    for character in final {
+      typed.append(character)
+      await store.send(.emailChanged(typed))
+    }
+    #expect(await reading.value)
+    await store.close()
+  }
 }

@@ -31,7 +31,7 @@ public actor LoginStore {
   /// The current state.
   public var state: LoginState {
     // Lent where it lies: a caller on the store that reads one field copies only that one.
-    _read { yield stateStorage.pointee }
+    _read { yield publisher.working.pointee }
   }
   // Unchecked: the actor's isolation already makes every access exclusive, and `send` reads
   // it on every action (the runtime's dynamic check of an actor's `var`).
@@ -46,11 +46,6 @@ public actor LoginStore {
   /// `sessionLifetime` given to the initializer, ``defaultSessionLifetime`` by default.
   public nonisolated let sessionLifetime: Duration
 
-  /// The state, in memory of its own. The actor's isolation guards it; reaching it through a
-  /// pointer spares every action the runtime's dynamic exclusivity checks of an actor's `var`
-  /// (as ``Locked`` keeps its value). Only the actor and its `deinit` (which frees it) touch
-  /// it, hence `nonisolated(unsafe)`.
-  nonisolated(unsafe) private let stateStorage: UnsafeMutablePointer<LoginState>
   private let service: any AuthService
   private let sessionStore: (any SessionStore)?
   private let wallClock: WallClock
@@ -64,7 +59,8 @@ public actor LoginStore {
   private let countsEvents: Bool
   /// The events counted since the last ``takeCounts()``, when the store counts them.
   @exclusivity(unchecked) private var counts = EventCounts()
-  private let snapshots: CurrentValueBroadcaster<StateSnapshot>
+  /// The state, and the snapshot of it that other threads and the state streams read.
+  private let publisher: StatePublisher
   private let eventBroadcaster = Broadcaster<StoreEvent>()
   private var requests: [Int: RunningRequest] = [:] {
     didSet { if requests.isEmpty, !settleWaiters.isEmpty { resumeSettleWaiters() } }
@@ -134,8 +130,7 @@ public actor LoginStore {
     reducer: Reducer?,
     faults: Faults
   ) {
-    stateStorage = UnsafeMutablePointer.allocate(capacity: 1)
-    stateStorage.initialize(to: initialState)
+    publisher = StatePublisher(initialState)
     self.reducer = reducer
     self.faults = faults
     self.service = service
@@ -147,7 +142,6 @@ public actor LoginStore {
     self.timeout = timeout.map(Self.clampedTimeout)
     self.onEvent = onEvent
     self.countsEvents = countsEvents
-    snapshots = CurrentValueBroadcaster(StateSnapshot(version: 0, state: initialState))
   }
 
   /// The attempt whose answer the store is waiting for (not cancelled, not timed out).
@@ -188,7 +182,7 @@ public actor LoginStore {
   /// must draw now, without awaiting the store. It is ``state`` as the store's last action
   /// left it, the fields typed byte for byte; the state streams show each change of it.
   public nonisolated var currentState: LoginState {
-    snapshots.value.state
+    publisher.snapshot.state
   }
 
   /// Reads the session an earlier launch remembered and applies it as
@@ -256,7 +250,7 @@ public actor LoginStore {
   public nonisolated func states(
     buffering: StreamBuffering = .newest
   ) -> AsyncStream<LoginState> {
-    snapshots.subscribe(buffering: buffering, \.state)
+    publisher.subscribe(buffering: buffering, \.state)
   }
 
   /// A stream of the events from now on, in order; it ends when the store closes or goes
@@ -293,7 +287,7 @@ public actor LoginStore {
       }
     }
     isClosed = true
-    snapshots.finish()
+    publisher.finish()
     eventBroadcaster.finish()
   }
 
@@ -305,33 +299,25 @@ public actor LoginStore {
       request.timer?.cancel()
       request.call.cancel()
     }
-    snapshots.finish()
+    publisher.finish()
     eventBroadcaster.finish()
-    stateStorage.deinitialize(count: 1)
-    stateStorage.deallocate()
   }
 
   // MARK: Internal
 
   /// The latest state with its version, readable from any thread.
   nonisolated var latestSnapshot: StateSnapshot {
-    snapshots.value
+    publisher.snapshot
   }
 
   /// A stream of versioned snapshots, starting with the current one.
   nonisolated func versionedStates(buffering: StreamBuffering) -> AsyncStream<StateSnapshot> {
-    snapshots.subscribe(buffering: buffering) { $0 }
+    publisher.subscribe(buffering: buffering) { $0 }
   }
 
   @discardableResult
   private func apply(_ action: consuming LoginAction) -> [LoginEffect] {
-    // The action is the store's to keep: a typed text moves into the state without a copy.
-    let effects =
-      reportsTransitions
-      ? applyReporting(action) : reduce(into: &stateStorage.pointee, consume action)
-    // The last published snapshot is the state before the action, since every change is
-    // published: telling whether the action changed the state takes no copy of it beforehand.
-    snapshots.publish(ifChanged: stateStorage)
+    let effects = reportsTransitions ? applyReporting(action) : reduceState(action)
     for effect in effects { run(effect) }
     return effects
   }
@@ -340,8 +326,8 @@ public actor LoginStore {
   /// counter, or someone listening to events.
   private var reportsTransitions: Bool { reducer != nil || countsEvents || listens }
 
-  /// Applies `action` as ``apply(_:)`` does before publishing, reporting the transition:
-  /// counted, and described to whoever listens.
+  /// Applies `action` as ``apply(_:)`` does, reporting the transition: counted, and described
+  /// to whoever listens.
   @inline(never)
   private func applyReporting(_ action: consuming LoginAction) -> [LoginEffect] {
     guard listens else {
@@ -362,11 +348,22 @@ public actor LoginStore {
 
   /// Applies `action` to the state: in place for LoginFlow's machine, through the function
   /// for another reducer.
+  ///
+  /// The action is the store's to keep: a typed text moves into the state without a copy.
+  /// The publisher tells whether the state changed from the snapshot it last published,
+  /// which is the state before the action whenever a stream watches, so that takes no copy of
+  /// the state beforehand.
   private func reduceState(_ action: consuming LoginAction) -> [LoginEffect] {
-    guard let reducer else { return reduce(into: &stateStorage.pointee, action) }
-    let effects: [LoginEffect]
-    (stateStorage.pointee, effects) = reducer(stateStorage.pointee, action)
-    return effects
+    var pending = Optional(action)
+    // Read here, not in the closure: capturing the store would retain it on every action.
+    let reducer = reducer
+    return publisher.change { state in
+      guard let action = pending.take() else { return [] }
+      guard let reducer else { return reduce(into: &state, action) }
+      let effects: [LoginEffect]
+      (state, effects) = reducer(state, action)
+      return effects
+    }
   }
 
   private func run(_ effect: LoginEffect) {
@@ -543,13 +540,13 @@ extension LoginStore {
   }
 }
 
-/// A state with its version: the number of state changes the store has made so far.
-///
-/// The view model uses versions to ignore a snapshot older than the one it shows.
+/// A state with its version: the number of changes of the store's state the snapshots have
+/// taken so far (see ``StatePublisher``). Versions only grow, so the view model uses them to
+/// ignore a snapshot older than the one it shows.
 struct StateSnapshot: Sendable {
-  /// How many times the store's state has changed before this snapshot.
+  /// How many times the snapshot changed before this one.
   var version: Int
-  /// The store's state after that many changes.
+  /// The store's state.
   var state: LoginState
 }
 

@@ -1,4 +1,4 @@
-// What the two broadcasters (Broadcaster, CurrentValueBroadcaster) share: their subscribers.
+// What the two broadcasters (Broadcaster, StatePublisher) share: their subscribers.
 
 /// One subscribed stream, as the broadcasters see it.
 struct Subscriber<Element: Sendable>: Sendable {

@@ -16,7 +16,8 @@
 /// only when it holds no complete line), so another program can drive it interactively.
 /// A UTF-8 byte order mark at the start of the first line is ignored. The reader is a
 /// single-pass `Sequence`; a failure to read ends it after one
-/// ``SessionError/Kind/unreadable(reason:)``.
+/// ``SessionError/Kind/unreadable(reason:)``. One thread at a time reads it (its position,
+/// read for every line, skips the runtime's dynamic exclusivity checks).
 public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// The longest line accepted, in bytes, without its line end.
   public static let maximumLineLength = 65_536
@@ -28,20 +29,20 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   private let fileDescriptor: Int32
   /// Whether the reader opened the descriptor and has not closed it yet.
-  private var ownsOpenDescriptor: Bool
+  @exclusivity(unchecked) private var ownsOpenDescriptor: Bool
   private let lineLimit: Int
   /// The bytes read last: memory of the reader's own, so that lending a line of it takes
   /// neither a reference count nor an access check.
   private let chunk: UnsafeMutableBufferPointer<UInt8>
-  private var chunkStart = 0
-  private var chunkEnd = 0
+  @exclusivity(unchecked) private var chunkStart = 0
+  @exclusivity(unchecked) private var chunkEnd = 0
   /// The current line's first bytes, at most `lineLimit + 1` (room for a final `\r`).
-  private var line: [UInt8] = []
+  @exclusivity(unchecked) private var line: [UInt8] = []
   /// How many bytes the current line really has so far, kept ones and skipped ones.
-  private var lineByteCount = 0
-  private var lastByte: UInt8 = 0
-  private var lineNumber = 0
-  private var finished = false
+  @exclusivity(unchecked) private var lineByteCount = 0
+  @exclusivity(unchecked) private var lastByte: UInt8 = 0
+  @exclusivity(unchecked) private var lineNumber = 0
+  @exclusivity(unchecked) private var finished = false
 
   /// Reads from an open file descriptor (standard input is 0) that the caller keeps owning.
   ///

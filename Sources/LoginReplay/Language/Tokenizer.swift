@@ -32,20 +32,32 @@ enum Tokenizer {
   private static func asciiBareWords(
     _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenRoom
   ) -> Bool {
-    func isBlank(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-    }
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
     var index = 0
     while true {
-      while index < bytes.count, isBlank(bytes[index]) { index += 1 }
-      guard index < bytes.count, bytes[index] != UInt8(ascii: "#") else { return true }
+      while index < count, isBlank(base[index]) { index += 1 }
+      guard index < count, base[index] != UInt8(ascii: "#") else { return true }
       let start = index
-      while index < bytes.count, !isBlank(bytes[index]) {
-        if bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\"") { return false }
-        index += 1
-      }
+      // Word bytes are neither blank, quote nor non-ASCII: one test of a mask decides most.
+      while index < count, !isSpecial(base[index]) { index += 1 }
+      if index < count, !isBlank(base[index]) { return false }
       tokens.append(Token(source: .bytes(start..<index), column: start + 1, isQuoted: false))
     }
+  }
+
+  /// The bytes below 64 that end or refuse a bare word: space, tab and `"`.
+  private static let specialBelow64: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x22
+
+  /// Whether `byte` ends a bare word (a blank) or refuses it (`"`, non-ASCII).
+  @inline(__always)
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    byte < 64 ? specialBelow64 &>> UInt64(byte) & 1 != 0 : byte >= 0x80
+  }
+
+  @inline(__always)
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
   }
 
   private struct Scanner {

@@ -29,7 +29,7 @@ enum Tokenizer {
 
   /// Appends the words of a line whose words are ASCII without `"` to `tokens`; `false`
   /// for any other line (a comment may hold anything: neither reader looks into it).
-  private static func asciiBareWords(
+  static func asciiBareWords(
     _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenRoom
   ) -> Bool {
     guard let base = bytes.baseAddress else { return true }
@@ -39,11 +39,40 @@ enum Tokenizer {
       while index < count, isBlank(base[index]) { index += 1 }
       guard index < count, base[index] != UInt8(ascii: "#") else { return true }
       let start = index
-      // Word bytes are neither blank, quote nor non-ASCII: one test of a mask decides most.
-      while index < count, !isSpecial(base[index]) { index += 1 }
+      index = firstSpecial(in: base, from: index, count: count)
       if index < count, !isBlank(base[index]) { return false }
       tokens.append(Token(source: .bytes(start..<index), column: start + 1, isQuoted: false))
     }
+  }
+
+  /// The offset of the first byte from `index` that ends or refuses a bare word (a blank,
+  /// `"`, or a non-ASCII byte), or `count`: eight bytes at a time while eight remain, each
+  /// test setting the high bit of the bytes it holds for, then byte by byte.
+  @inline(__always)
+  private static func firstSpecial(
+    in base: UnsafePointer<UInt8>, from start: Int, count: Int
+  ) -> Int {
+    var index = start
+    while index &+ 8 <= count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      let special =
+        bytes(of: word, equalTo: 0x20) | bytes(of: word, equalTo: 0x09)
+        | bytes(of: word, equalTo: 0x22) | word & 0x8080_8080_8080_8080
+      if special != 0 { return index &+ special.trailingZeroBitCount / 8 }
+      index &+= 8
+    }
+    while index < count, !isSpecial(base[index]) { index += 1 }
+    return index
+  }
+
+  /// The high bit of each byte of `word` equal to `byte`, exactly (no carry crosses bytes).
+  @inline(__always)
+  private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    let difference = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+    let nonZero =
+      ((difference & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | difference
+    return ~nonZero & 0x8080_8080_8080_8080
   }
 
   /// The bytes below 64 that end or refuse a bare word: space, tab and `"`.

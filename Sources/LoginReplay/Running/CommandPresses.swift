@@ -21,7 +21,7 @@ struct CommandPresses {
 
   /// The presses of `command`, or `nil` for a command that presses nothing (`expect`,
   /// `wait`, …). `field` reads a field's text now.
-  init?(_ command: SessionCommand, field: (SessionCommand.Field) -> String) {
+  init?(_ command: borrowing SessionCommand, field: (SessionCommand.Field) -> String) {
     switch command {
     case .type(let name, let text):
       remaining = .characters(name, text[...])

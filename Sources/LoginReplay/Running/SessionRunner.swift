@@ -390,7 +390,7 @@ public final class SessionRunner {
       .expect, .sessionStore:
       break
     }
-    if countsEventsOnly || needsInitialState || inbox.hasEvents { printEvents(on: store) }
+    if !countsEventsOnly, needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
     line = located.location.line
     if var presses = CommandPresses(located.command, field: { Self.value(of: $0, in: store.state) })
     {
@@ -405,6 +405,7 @@ public final class SessionRunner {
       }
       if countsEventsOnly { printEvents(on: store) }
     } else if case .expect(let expectation) = located.command {
+      if countsEventsOnly { printEvents(on: store) }
       check(
         expectation, state: store.state, requestsInFlight: requestsInFlightNow(),
         at: located.location)

@@ -44,14 +44,21 @@ public enum SessionParser {
     let lent = tokens.tokens
     guard let head = lent.first else { return nil }
     let words = TokenizedLine(bytes: bytes, tokens: lent, texts: texts)
-    let command = try LineParser(file: file, line: line, words: words).command()
+    let command: SessionCommand
+    do throws(SessionError) {
+      command = try LineParser(line: line, words: words).command()
+    } catch {
+      // The parser locates a line's error by its line and column; the file is the caller's.
+      var located = error
+      located.location.file = file
+      throw located
+    }
     return LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column))
   }
 }
 
-/// The parsing of one tokenized line.
+/// The parsing of one tokenized line. Its errors name the line and column, not the file.
 private struct LineParser {
-  let file: String
   let line: Int
   let words: TokenizedLine
   /// The command word.
@@ -62,8 +69,7 @@ private struct LineParser {
   /// Some of the line's words, lent with them.
   typealias Words = Slice<UnsafeBufferPointer<Token>>
 
-  init(file: String, line: Int, words: TokenizedLine) {
-    self.file = file
+  init(line: Int, words: TokenizedLine) {
     self.line = line
     self.words = words
     head = words.tokens[0]
@@ -328,6 +334,6 @@ private struct LineParser {
   }
 
   private func error(_ kind: SessionError.Kind, at token: Token) -> SessionError {
-    SessionError(kind, at: SourceLocation(file: file, line: line, column: token.column))
+    SessionError(kind, at: SourceLocation(file: "", line: line, column: token.column))
   }
 }

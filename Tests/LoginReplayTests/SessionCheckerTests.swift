@@ -122,3 +122,38 @@ import Testing
     #expect(errors.map(\.location.line) == [100_000])
   }
 }
+
+/// The keeper of a checked file's commands hands each command out once, in order, and lets go
+/// of those never taken.
+@Suite(.timeLimit(.minutes(1))) struct KeptCommandsTests {
+  static func command(_ line: Int) -> LocatedCommand {
+    LocatedCommand(
+      .set(.email, String(repeating: "e", count: 20 + line)),
+      at: SourceLocation(file: "kept.login", line: line, column: 1))
+  }
+
+  @Test func commandsAreTakenOnceInOrder() {
+    let kept = KeptCommands(capacity: 3)
+    for line in 1...3 { #expect(kept.append(Self.command(line))) }
+    #expect(!kept.append(Self.command(4)), "full")
+    #expect(kept.map(\.location.line) == [1, 2, 3])
+    #expect(kept.takeFirst() == Self.command(1))
+    #expect(kept.map(\.location.line) == [2, 3], "what is left")
+    #expect(kept.takeFirst() == Self.command(2))
+    #expect(kept.takeFirst() == Self.command(3))
+    #expect(kept.takeFirst() == nil)
+    #expect(kept.isEmpty)
+  }
+
+  /// A keeper dropped at any point of the taking destroys each command it still holds once and
+  /// no command taken (each text here lives on the heap: destroying one twice frees its
+  /// storage twice, which crashes the test).
+  @Test func aKeeperDroppedHalfTakenReleasesTheRest() {
+    for taken in 0...4 {
+      var kept: KeptCommands? = KeptCommands((1...4).map(Self.command))
+      for _ in 0..<taken { _ = kept?.takeFirst() }
+      #expect(kept?.count == 4 - taken)
+      kept = nil
+    }
+  }
+}

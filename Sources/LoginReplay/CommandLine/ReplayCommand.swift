@@ -159,16 +159,8 @@ public enum ReplayCommand {
         }
         guard await launch(runner, output: output) else { return .usageOrInputError }
         if let kept {
-          // Handed over through a lock, so that the run owns the only reference and can move
-          // each command out instead of copying it.
-          let handedOver = Locked(kept)
           return await runner.drive { store, runner in
-            let commands = handedOver.withLock { commands in
-              var taken: [LocatedCommand] = []
-              swap(&taken, &commands)
-              return taken
-            }
-            await runner.run(commands, on: store)
+            await runner.run(kept, on: store)
             return await runner.finish()
           }
         }

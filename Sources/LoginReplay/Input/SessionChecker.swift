@@ -51,13 +51,9 @@ public enum SessionChecker {
     _ commands: SessionCommandSequence, realAuth: Bool = false,
     limit: Int = SessionChecker.maximumReportedErrors,
     keepingAtMost keepLimit: Int = SessionChecker.maximumKeptCommands
-  ) -> (errors: [SessionError], commands: [LocatedCommand]?) {
+  ) -> (errors: [SessionError], commands: KeptCommands?) {
     var errors: [SessionError] = []
-    var kept: [LocatedCommand] = []
-    var keeps = keepLimit > 0
-    // Room for the most it keeps, reserved once: pages that no command reaches are never
-    // touched, and growing would copy every command kept so far, again and again.
-    if keeps { kept.reserveCapacity(keepLimit) }
+    var kept = keepLimit > 0 ? KeptCommands(capacity: keepLimit) : nil
     // Whether the whole session was read: a check stopped at its error limit keeps nothing.
     var readAll = false
     while errors.count < limit {
@@ -75,16 +71,9 @@ public enum SessionChecker {
       if realAuth, case .respond = located.command {
         errors.append(SessionError(.respondWithRealAuth, at: located.location))
       }
-      // Kept last, so that the command moves into the array instead of being copied.
-      if keeps {
-        if kept.count < keepLimit {
-          kept.append(consume located)
-        } else {
-          keeps = false
-          kept = []
-        }
-      }
+      // Kept last, so that the command moves into the keeper instead of being copied.
+      if let keeper = kept, !keeper.append(located) { kept = nil }
     }
-    return (errors, errors.isEmpty && keeps && readAll ? kept : nil)
+    return (errors, errors.isEmpty && readAll ? kept : nil)
   }
 }

@@ -134,7 +134,4 @@ public struct LocatedCommand: Equatable, Sendable {
     self.location = location
   }
 
-  /// What is left in place of a command moved out of an array: it holds no reference, so
-  /// destroying it costs nothing.
-  static let moved = LocatedCommand(.settle, at: SourceLocation(file: "", line: 0, column: 0))
 }

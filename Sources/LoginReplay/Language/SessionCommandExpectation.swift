@@ -135,16 +135,30 @@ extension SessionCommand {
       state: LoginState, effectKinds: [LoginEffect.Kind],
       requestsInFlight: @autoclosure () -> Int, droppedAnswers: Int
     ) -> Bool {
+      withUnsafePointer(to: state) { state in
+        holds(
+          at: state, effectKinds: effectKinds, requestsInFlight: requestsInFlight(),
+          droppedAnswers: droppedAnswers)
+      }
+    }
+
+    /// ``holds(state:effectKinds:requestsInFlight:droppedAnswers:)`` of the state at `state`,
+    /// read in place: a runner on the store checks the state the store holds without copying
+    /// it.
+    func holds(
+      at state: UnsafePointer<LoginState>, effectKinds: [LoginEffect.Kind],
+      requestsInFlight: @autoclosure () -> Int, droppedAnswers: Int
+    ) -> Bool {
       switch self {
-      case .phase(let kind): state.phase.kind == kind
-      case .canSubmit(let value): state.canSubmit == value
-      case .loading(let value): state.isLoading == value
-      case .passwordVisible(let value): state.isPasswordVisible == value
-      case .error(let text): state.errorMessage == text
-      case .emailError(let text): state.emailError == text
-      case .resetSuggested(let value): state.suggestsPasswordReset == value
+      case .phase(let kind): state.pointee.phase.kind == kind
+      case .canSubmit(let value): state.pointee.canSubmit == value
+      case .loading(let value): state.pointee.isLoading == value
+      case .passwordVisible(let value): state.pointee.isPasswordVisible == value
+      case .error(let text): state.pointee.errorMessage == text
+      case .emailError(let text): state.pointee.emailError == text
+      case .resetSuggested(let value): state.pointee.suggestsPasswordReset == value
       case .effects(let kinds): effectKinds == kinds
-      case .passwordLength(let count): state.password.count == count
+      case .passwordLength(let count): state.pointee.password.count == count
       case .requestsInFlight(let count): requestsInFlight() == count
       case .droppedAnswers(let count): droppedAnswers == count
       }

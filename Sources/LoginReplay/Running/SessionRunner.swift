@@ -280,8 +280,9 @@ public final class SessionRunner {
     case .expect(let expectation):
       await takeCounts()
       let requests = await requestsInFlight()
-      check(
-        expectation, state: store.currentState, requestsInFlight: requests, at: located.location)
+      withUnsafePointer(to: store.currentState) { state in
+        check(expectation, state: state, requestsInFlight: requests, at: located.location)
+      }
     case .snapshot:
       let state = await store.state
       output.writeLine(formatter.snapshot(of: state, at: timing.elapsed, line: line))
@@ -302,27 +303,19 @@ public final class SessionRunner {
   }
 
   /// Runs every command of `commands` in order as ``run(_:on:)`` does, stopping early if the
-  /// output closes. Each command is moved out of the array to run, never copied, and the
+  /// output closes. Each command is taken out of the keeper to run, never copied, and the
   /// lines that run at once run in a loop that makes no asynchronous call.
-  package func run(_ commands: consuming [LocatedCommand], on store: isolated LoginStore) async {
-    var index = 0
-    while index < commands.count, !isOutputClosed {
-      let (stopped, outcome, located) = commands.withUnsafeMutableBufferPointer { commands in
-        var index = index
-        // Once the output closes, `runAtOnce` runs nothing: the outer loop stops.
-        while index < commands.count {
-          // Swapped with a command that holds nothing, which the array then destroys.
-          var located = LocatedCommand.moved
-          swap(&located, &commands[index])
-          let outcome = runAtOnce(located, on: store)
-          guard case .ran = outcome else { return (index, outcome, located) }
-          index += 1
-        }
-        return (index, ImmediateRun.ran, LocatedCommand.moved)
+  package func run(_ commands: KeptCommands, on store: isolated LoginStore) async {
+    while !isOutputClosed {
+      // Once the output closes, `runAtOnce` runs nothing: the outer loop stops.
+      var stopped: (outcome: ImmediateRun, located: LocatedCommand)?
+      while stopped == nil, let located = commands.takeFirst() {
+        let outcome = runAtOnce(located, on: store)
+        if case .ran = outcome { continue }
+        stopped = (outcome, located)
       }
-      guard stopped < commands.count, !isOutputClosed else { return }
+      guard let (outcome, located) = stopped, !isOutputClosed else { return }
       await complete(outcome, of: located)
-      index = stopped + 1
     }
   }
 
@@ -392,9 +385,8 @@ public final class SessionRunner {
     }
     if !countsEventsOnly, needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
     line = located.location.line
-    if var presses = CommandPresses(located.command, field: { Self.value(of: $0, in: store.state) })
-    {
-      while let action = presses.next(field: { Self.value(of: $0, in: store.state) }) {
+    if var presses = CommandPresses(located.command, field: { Self.value(of: $0, on: store) }) {
+      while let action = presses.next(field: { Self.value(of: $0, on: store) }) {
         // The store starts work on the clock only by running effects.
         guard store.send(action).isEmpty || virtualClock?.isIdle != false else {
           return .startedWork(rest: presses.rest(at: located.location))
@@ -406,9 +398,11 @@ public final class SessionRunner {
       if countsEventsOnly { printEvents(on: store) }
     } else if case .expect(let expectation) = located.command {
       if countsEventsOnly { printEvents(on: store) }
-      check(
-        expectation, state: store.state, requestsInFlight: requestsInFlightNow(),
-        at: located.location)
+      store.withState { state in
+        check(
+          expectation, state: state, requestsInFlight: requestsInFlightNow(),
+          at: located.location)
+      }
     } else if case .sessionStore(let mode) = located.command {
       sessionStore.failsSaves = mode == .failing
     }
@@ -557,6 +551,21 @@ public final class SessionRunner {
     }
   }
 
+  /// The field's text in the state of `store`, read where it lies (``value(of:in:)`` of
+  /// ``LoginStore/state`` would copy the whole state).
+  private static func value(of field: SessionCommand.Field, on store: isolated LoginStore)
+    -> String
+  {
+    var text = ""
+    store.withState { state in
+      switch field {
+      case .email: text = state.pointee.email
+      case .password: text = state.pointee.password
+      }
+    }
+    return text
+  }
+
   /// Sends `action`, lets the work it started reach a resting point, and prints its events.
   nonisolated(nonsending) private func send(_ action: LoginAction) async {
     await store.send(action)
@@ -663,17 +672,17 @@ public final class SessionRunner {
   /// it publishes every change as it makes it), with `requestsInFlight` requests still
   /// running (asked only by `expect requests-in-flight`).
   private func check(
-    _ expectation: SessionCommand.Expectation, state: LoginState,
+    _ expectation: SessionCommand.Expectation, state: UnsafePointer<LoginState>,
     requestsInFlight requests: @autoclosure () -> Int, at location: SourceLocation
   ) {
     let holds = expectation.holds(
-      state: state, effectKinds: lastEffects, requestsInFlight: requests(),
+      at: state, effectKinds: lastEffects, requestsInFlight: requests(),
       droppedAnswers: droppedAnswers)
     if holds { summary.passed += 1 } else { summary.failed += 1 }
     // What was expected and what was there are written out only to be printed.
     guard !holds || formatter.printsExpectations else { return }
     let evaluation = expectation.evaluate(
-      state: state, effectKinds: lastEffects, requestsInFlight: requests(),
+      state: state.pointee, effectKinds: lastEffects, requestsInFlight: requests(),
       droppedAnswers: droppedAnswers)
     if !holds { output.writeErrorLine(formatter.failure(evaluation, at: location)) }
     if let object = formatter.expectation(expectation, evaluation, line: location.line) {

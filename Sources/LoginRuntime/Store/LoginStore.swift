@@ -163,6 +163,13 @@ public actor LoginStore {
     await body(self)
   }
 
+  /// Lends `body` the address of the state the store holds, for a driver on the store that
+  /// reads a few of its fields: ``state``, read from another module, is copied whole. The
+  /// address is valid only during `body`, which must not change the state.
+  package func withState(_ body: (UnsafePointer<LoginState>) -> Void) {
+    body(publisher.working)
+  }
+
   /// The events counted since the last call, for a store made to count them; empty otherwise.
   package func takeCounts() -> EventCounts {
     defer { counts = EventCounts() }

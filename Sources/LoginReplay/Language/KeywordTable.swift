@@ -11,14 +11,20 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
 
   private let keys: [PackedWord]
   private let keywords: [Keyword]
-  /// For each slot, the index of the keyword hashed there, or -1; empty when no multiplier
+  /// For each slot, the keyword hashed there with its key, or none; empty when no multiplier
   /// was found (two keywords whose words mix to the same value), and then a lookup compares
-  /// every key.
-  private let slots: [Int]
+  /// every key. A lookup reads one slot, which holds all it needs.
+  private let slots: [Slot]
   /// The hash of a packed word: its words and length mixed by this odd multiplier, the top
-  /// ``slotBits`` bits kept.
+  /// `64 - slotShift` bits kept.
   private let multiplier: UInt64
-  private let slotBits: UInt64
+  private let slotShift: UInt64
+
+  /// One slot of the table.
+  private struct Slot: Sendable {
+    var key: PackedWord
+    var keyword: Keyword?
+  }
 
   /// A table of `keywords`, each under the word session files write for it; a word longer
   /// than ``maximumLength`` is left out, and so never found. A word given twice keeps its
@@ -39,25 +45,27 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
     var bits: UInt64 = 2
     while (1 << bits) < 4 * Swift.max(keys.count, 1) { bits += 1 }
     var multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var slots: [Int] = []
+    var indices: [Int] = []
     search: while bits <= 16 {
       for _ in 0..<64 {
-        slots = Self.slots(for: keys, multiplier: multiplier, bits: bits)
-        if !slots.isEmpty { break search }
+        indices = Self.slots(for: keys, multiplier: multiplier, shift: 64 - bits)
+        if !indices.isEmpty { break search }
         multiplier = multiplier &* 0x5851_F42D_4C95_7F2D &+ 0x1405_7B7E_F767_814F | 1
       }
       bits += 1
     }
-    self.slots = slots
+    let empty = Slot(key: PackedWord(), keyword: nil)
+    slots = indices.map { $0 < 0 ? empty : Slot(key: keys[$0], keyword: kept[$0]) }
     self.multiplier = multiplier
-    slotBits = bits
+    slotShift = 64 - bits
   }
 
-  /// The slots of `keys` under `multiplier`, or an empty array when two share one.
-  private static func slots(for keys: [PackedWord], multiplier: UInt64, bits: UInt64) -> [Int] {
-    var slots = [Int](repeating: -1, count: 1 << bits)
+  /// For each slot of `keys` under `multiplier`, the index of its key or -1; an empty array
+  /// when two share one.
+  private static func slots(for keys: [PackedWord], multiplier: UInt64, shift: UInt64) -> [Int] {
+    var slots = [Int](repeating: -1, count: 1 << (64 - shift))
     for (index, key) in keys.enumerated() {
-      let slot = key.slot(multiplier: multiplier, bits: bits)
+      let slot = key.slot(multiplier: multiplier, shift: shift)
       guard slots[slot] < 0 else { return [] }
       slots[slot] = index
     }
@@ -68,9 +76,10 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
   subscript(word: UnsafeBufferPointer<UInt8>) -> Keyword? {
     guard let key = PackedWord(word) else { return nil }
     guard !slots.isEmpty else { return keys.firstIndex(of: key).map { keywords[$0] } }
-    let index = slots[key.slot(multiplier: multiplier, bits: slotBits)]
-    guard index >= 0, keys[index] == key else { return nil }
-    return keywords[index]
+    return slots.withUnsafeBufferPointer { slots in
+      let slot = slots[key.slot(multiplier: multiplier, shift: slotShift)]
+      return slot.key == key ? slot.keyword : nil
+    }
   }
 
   /// A word's bytes in three zeroed words, and their count (so that a word ending in NUL
@@ -82,8 +91,14 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
     var count: Int
     var words: Bytes = (0, 0, 0)
 
+    /// The word of no bytes, which no slot holds (a slot's keyword is `nil` then).
+    init() {
+      count = -1
+    }
+
     /// Packs `bytes`, read a word at a time and never past their end; `nil` when they are
     /// longer than a keyword can be.
+    @inline(__always)
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
       count = bytes.count
       guard count <= KeywordTable.maximumLength else { return nil }
@@ -114,11 +129,13 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
       }
     }
 
-    /// The slot of this word among `1 << bits`.
+    /// The slot of this word among `1 << (64 - shift)`.
     @inline(__always)
-    func slot(multiplier: UInt64, bits: UInt64) -> Int {
-      let mixed = (words.0 ^ words.1 &* 3 ^ words.2 &* 5 ^ UInt64(count) &* 0x100_0000_0001)
-      return Int(truncatingIfNeeded: (mixed &* multiplier) &>> (64 &- bits))
+    func slot(multiplier: UInt64, shift: UInt64) -> Int {
+      let mixed =
+        (words.0 ^ words.1 &* 3 ^ words.2 &* 5 ^ UInt64(truncatingIfNeeded: count)
+          &* 0x100_0000_0001)
+      return Int(truncatingIfNeeded: (mixed &* multiplier) &>> shift)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {

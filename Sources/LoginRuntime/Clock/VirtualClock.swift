@@ -175,7 +175,7 @@ public final class VirtualClock: Clock, Sendable {
   nonisolated(nonsending) public func waitUntilIdle() async {
     // Usually nothing runs: answer without making a continuation.
     guard !isIdle else { return }
-    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
       let waiting = state.withLock { $0.addIdleWaiter(waiter) }
       if !waiting { waiter.resume() }
     }
@@ -223,7 +223,7 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Marks `unit` awake or not (parked); see ``WorkUnit``. Returns the idle waiters to
   /// resume, which the caller resumes once it holds no lock.
-  func setAwake(_ unit: WorkUnit, _ awake: Bool) -> [CheckedContinuation<Void, Never>] {
+  func setAwake(_ unit: WorkUnit, _ awake: Bool) -> [UnsafeContinuation<Void, Never>] {
     state.withLock { $0.setAwake(unit.id, awake) }
   }
 
@@ -249,8 +249,8 @@ public final class VirtualClock: Clock, Sendable {
   /// Waits until sleeper `id` is due; throws `CancellationError` if it is cancelled first.
   nonisolated(nonsending) private func wait(for id: Int) async throws {
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation {
-        (continuation: CheckedContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation {
+        (continuation: UnsafeContinuation<Void, any Error>) in
         let attachment = state.withLock { state in
           Task.isCancelled ? .cancelled : state.attach(continuation, to: id)
         }

@@ -3,6 +3,10 @@
 /// It holds the time, the pending sleepers and the bookkeeping of ``WorkUnit``s. Every method
 /// is synchronous and returns the continuations to resume, which the clock resumes after it
 /// has released the lock.
+///
+/// The continuations are unsafe ones (a checked continuation costs an allocation and a check
+/// at every sleep and every wait, several times a replayed request): each is resumed exactly
+/// once because whoever resumes one first takes it out of this state, under the lock.
 struct VirtualClockState {
   /// A task waiting for a deadline.
   struct Sleeper {
@@ -13,7 +17,7 @@ struct VirtualClockState {
     /// The unit the sleeping task works for, if any.
     let unit: Int?
     /// Set once the task actually waits; `nil` for a registered sleeper not yet waiting.
-    var continuation: CheckedContinuation<Void, any Error>?
+    var continuation: UnsafeContinuation<Void, any Error>?
     /// A timer's work, started in a task of its own only when the deadline comes: no task
     /// waits for it meanwhile (most timers are withdrawn before they fire).
     var fire: (@Sendable () async -> Void)? = nil
@@ -22,7 +26,7 @@ struct VirtualClockState {
   /// What happened when a task began to wait for its registered sleeper.
   enum Attachment {
     /// The task now waits; resume these idle waiters (the unit went to sleep).
-    case waiting([CheckedContinuation<Void, Never>])
+    case waiting([UnsafeContinuation<Void, Never>])
     /// The deadline already passed while the task was on its way: return at once.
     case fired
     /// The sleeper was cancelled: throw `CancellationError`.
@@ -34,7 +38,7 @@ struct VirtualClockState {
     /// Nothing else is due; the clock now shows the target.
     case done
     /// Resume this sleeper, then wait until the work it triggers is done.
-    case resume(CheckedContinuation<Void, any Error>?)
+    case resume(UnsafeContinuation<Void, any Error>?)
     /// A timer is due: start its work in a task for `unit` (already awake), then wait until
     /// that work is done.
     case fire(unit: Int, @Sendable () async -> Void)
@@ -47,7 +51,7 @@ struct VirtualClockState {
   private var nextUnitID = 0
   private var liveUnits: Set<Int> = []
   private var awakeUnits: Set<Int> = []
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  private var idleWaiters: [UnsafeContinuation<Void, Never>] = []
 
   init(now: VirtualClock.Instant) {
     self.now = now
@@ -82,7 +86,7 @@ struct VirtualClockState {
   }
 
   /// Marks `unit` awake or not; returns the idle waiters to resume when nothing is awake now.
-  mutating func setAwake(_ unit: Int, _ awake: Bool) -> [CheckedContinuation<Void, Never>] {
+  mutating func setAwake(_ unit: Int, _ awake: Bool) -> [UnsafeContinuation<Void, Never>] {
     guard liveUnits.contains(unit) else { return [] }
     if awake {
       awakeUnits.insert(unit)
@@ -93,20 +97,20 @@ struct VirtualClockState {
   }
 
   /// Forgets `unit` (its task ended); returns the idle waiters to resume.
-  mutating func retire(_ unit: Int) -> [CheckedContinuation<Void, Never>] {
+  mutating func retire(_ unit: Int) -> [UnsafeContinuation<Void, Never>] {
     liveUnits.remove(unit)
     awakeUnits.remove(unit)
     return takeIdleWaitersIfIdle()
   }
 
   /// Registers a waiter for the moment no unit is awake; `false` when that is already so.
-  mutating func addIdleWaiter(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
+  mutating func addIdleWaiter(_ waiter: UnsafeContinuation<Void, Never>) -> Bool {
     guard !isIdle else { return false }
     idleWaiters.append(waiter)
     return true
   }
 
-  private mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
+  private mutating func takeIdleWaitersIfIdle() -> [UnsafeContinuation<Void, Never>] {
     guard awakeUnits.isEmpty, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [] }
     return idleWaiters
@@ -135,7 +139,7 @@ struct VirtualClockState {
 
   /// The task of sleeper `id` starts waiting on `continuation`.
   mutating func attach(
-    _ continuation: CheckedContinuation<Void, any Error>, to id: Int
+    _ continuation: UnsafeContinuation<Void, any Error>, to id: Int
   ) -> Attachment {
     if fired.remove(id) != nil { return .fired }
     guard var sleeper = sleepers[id] else { return .cancelled }
@@ -148,7 +152,7 @@ struct VirtualClockState {
   /// Makes sleeper `id` due now, as if its deadline had come: returns its continuation (to
   /// resume) with its unit marked awake, or, when its task does not wait yet, remembers it
   /// as fired so that the task returns at once when it does.
-  mutating func fireEarly(_ id: Int) -> CheckedContinuation<Void, any Error>? {
+  mutating func fireEarly(_ id: Int) -> UnsafeContinuation<Void, any Error>? {
     guard let sleeper = sleepers.removeValue(forKey: id) else { return nil }
     guard let continuation = sleeper.continuation else {
       fired.insert(id)
@@ -161,7 +165,7 @@ struct VirtualClockState {
   /// Removes sleeper `id`; returns its continuation (to throw into) if its task was waiting.
   ///
   /// The sleeping unit is marked awake first: its task is about to run again.
-  mutating func cancel(_ id: Int) -> CheckedContinuation<Void, any Error>? {
+  mutating func cancel(_ id: Int) -> UnsafeContinuation<Void, any Error>? {
     fired.remove(id)
     guard let sleeper = sleepers.removeValue(forKey: id) else { return nil }
     if sleeper.continuation != nil, let unit = sleeper.unit { _ = setAwake(unit, true) }

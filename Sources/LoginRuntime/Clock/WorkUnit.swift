@@ -26,7 +26,7 @@ package struct WorkUnit: Sendable {
   /// between the decision to wait and the park. It returns the clock's idle waiters, which
   /// the caller must resume *after* releasing that lock: never resume a continuation while
   /// holding a lock that a cancellation handler also takes (see ``Locked``).
-  package func park() -> [CheckedContinuation<Void, Never>] {
+  package func park() -> [UnsafeContinuation<Void, Never>] {
     clock.setAwake(self, false)
   }
 

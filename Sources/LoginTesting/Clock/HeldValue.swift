@@ -39,7 +39,7 @@ public final class HeldValue<Value: Sendable>: Sendable {
     /// Resume at once with this value (`nil`: the task was cancelled already).
     case resume(Value?)
     /// Stored and parked: resume these idle waiters of the clock.
-    case parked(idleWaiters: [CheckedContinuation<Void, Never>])
+    case parked(idleWaiters: [UnsafeContinuation<Void, Never>])
   }
 
   private let state = Locked(State())

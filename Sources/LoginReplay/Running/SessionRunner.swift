@@ -541,29 +541,27 @@ public final class SessionRunner {
   /// The field's text in the state the store published last (see
   /// ``check(_:state:requestsInFlight:at:)``).
   private func value(of field: SessionCommand.Field) -> String {
-    Self.value(of: field, in: store.currentState)
+    withUnsafePointer(to: store.currentState) { Self.value(of: field, at: $0) }
   }
 
-  private static func value(of field: SessionCommand.Field, in state: LoginState) -> String {
-    switch field {
-    case .email: state.email
-    case .password: state.password
-    }
-  }
-
-  /// The field's text in the state of `store`, read where it lies (``value(of:in:)`` of
-  /// ``LoginStore/state`` would copy the whole state).
+  /// The field's text in the state of `store`, read where it lies (``LoginStore/state``,
+  /// read from another module, is copied whole).
   private static func value(of field: SessionCommand.Field, on store: isolated LoginStore)
     -> String
   {
     var text = ""
-    store.withState { state in
-      switch field {
-      case .email: text = state.pointee.email
-      case .password: text = state.pointee.password
-      }
-    }
+    store.withState { text = value(of: field, at: $0) }
     return text
+  }
+
+  /// The field's text in the state at `state`.
+  private static func value(
+    of field: SessionCommand.Field, at state: UnsafePointer<LoginState>
+  ) -> String {
+    switch field {
+    case .email: state.pointee.email
+    case .password: state.pointee.password
+    }
   }
 
   /// Sends `action`, lets the work it started reach a resting point, and prints its events.

@@ -48,17 +48,17 @@ final class StatePublisher: @unchecked Sendable {
   /// snapshot (the values are yielded outside the lock, see ``Locked``). Only the store calls
   /// it, from its actor, so changes are serialized.
   func change<Result>(_ body: (inout LoginState) -> Result) -> Result {
-    var subscribers: [Subscriber<StateSnapshot>] = []
+    var published: (snapshot: StateSnapshot, to: [Subscriber<StateSnapshot>])?
     let result = state.withLock { state in
       let result = body(&working.pointee)
       state.isBehind = true
-      if !state.subscribers.isEmpty, bringUpToDate(&state) { subscribers = state.subscribers.all }
+      if !state.subscribers.isEmpty, bringUpToDate(&state) {
+        published = (state.snapshot, state.subscribers.all)
+      }
       return result
     }
-    guard !subscribers.isEmpty else { return result }
-    // The store makes every change, so the snapshot is still the one just published.
-    let snapshot = state.withLock { $0.snapshot }
-    for subscriber in subscribers { subscriber.yield(snapshot) }
+    guard let published else { return result }
+    for subscriber in published.to { subscriber.yield(published.snapshot) }
     return result
   }
 

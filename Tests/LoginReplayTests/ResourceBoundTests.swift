@@ -29,8 +29,10 @@ import Testing
     service.shutDown()
   }
 
-  /// A virtual-clock runner has a thread of its own (its ``ThreadExecutor``); the thread ends
-  /// with the runner, run or not, so a process that replays many sessions keeps no threads.
+  /// A virtual-clock runner has a thread of its own (its ``ThreadExecutor``); the runner lets
+  /// go of it when it goes, run or not, so a process that replays many sessions one after
+  /// another keeps one thread waiting for the next (see ``ExecutorThreads``), not one per
+  /// session.
   @Test(.timeLimit(.minutes(1)))
   func aRunnersThreadEndsWithTheRunner() async throws {
     let file = try TemporaryFile("set email demo@example.com\nsubmit\nsettle\n")

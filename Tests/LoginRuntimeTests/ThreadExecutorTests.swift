@@ -36,8 +36,8 @@ struct ThreadExecutorTests {
     #expect(entries.map(\.index).filter { started.insert($0).inserted } == Array(0..<20))
   }
 
-  @Test("after shutting down, its thread ends, and a job queued later still runs elsewhere")
-  func shutDownEndsTheThreadWithoutStrandingWork() async {
+  @Test("once shut down it lets go of its thread, and a job queued later runs elsewhere")
+  func shutDownLetsGoOfTheThreadWithoutStrandingWork() async {
     let executor = ThreadExecutor()
     let onThread = await Task(executorPreference: executor) { Self.currentThread() }.value
     executor.shutDown()
@@ -45,6 +45,68 @@ struct ThreadExecutorTests {
     await executor.finished()
     let later = await Task(executorPreference: executor) { Self.currentThread() }.value
     #expect(later != onThread)
+  }
+
+  /// The thread an executor's jobs run on.
+  static func thread(of executor: ThreadExecutor) async -> UInt {
+    await Task(executorPreference: executor) { currentThread() }.value
+  }
+
+  /// Shuts `executor` down and waits until its thread has let go of it.
+  static func letGo(_ executor: ThreadExecutor) async {
+    executor.shutDown()
+    await executor.finished()
+  }
+
+  /// With room to wait (`idleLimit` 1), the thread waits for the next executor before
+  /// `finished()` returns, and that executor runs on it; with none (0), it ends, and the next
+  /// executor starts a thread.
+  @Test(
+    "an executor made after another let go of its thread runs there, if the thread may wait",
+    arguments: [1, 0])
+  func theNextExecutorRunsOnAWaitingThread(idleLimit: Int) async {
+    let threads = ExecutorThreads(idleLimit: idleLimit)
+    let first = ThreadExecutor(threads: threads)
+    let firstThread = await Self.thread(of: first)
+    await Self.letGo(first)
+    let waits = idleLimit > 0
+    #expect(threads.idleCount == (waits ? 1 : 0))
+    let second = ThreadExecutor(threads: threads)
+    #expect(threads.idleCount == 0)
+    let secondThread = await Self.thread(of: second)
+    #expect(threads.startedCount == (waits ? 1 : 2))
+    if waits { #expect(secondThread == firstThread) }
+    await Self.letGo(second)
+  }
+
+  @Test("executors alive at once run on threads of their own")
+  func executorsAliveAtOnceHaveTheirOwnThreads() async {
+    let threads = ExecutorThreads(idleLimit: 1)
+    let first = ThreadExecutor(threads: threads)
+    let second = ThreadExecutor(threads: threads)
+    #expect(await Self.thread(of: first) != Self.thread(of: second))
+    #expect(threads.startedCount == 2)
+    await Self.letGo(first)
+    await Self.letGo(second)
+    #expect(threads.idleCount == 1, "one waits; the other, over the limit, ended")
+    let third = ThreadExecutor(threads: threads)
+    #expect(threads.startedCount == 2)
+    await Self.letGo(third)
+  }
+
+  /// A thread waiting for its next executor holds none: the last one goes away with its
+  /// users.
+  @Test func aWaitingThreadHoldsNoExecutor() async {
+    let threads = ExecutorThreads(idleLimit: 1)
+    weak var weakExecutor: ThreadExecutor?
+    do {
+      let executor = ThreadExecutor(threads: threads)
+      _ = await Self.thread(of: executor)
+      await Self.letGo(executor)
+      weakExecutor = executor
+    }
+    #expect(threads.idleCount == 1)
+    #expect(weakExecutor == nil)
   }
 
   @Test("a store on a clock that prefers it runs its requests there once they resume")

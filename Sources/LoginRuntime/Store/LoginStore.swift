@@ -362,11 +362,16 @@ public actor LoginStore {
   /// the state beforehand.
   private func reduceState(_ action: consuming LoginAction) -> [LoginEffect] {
     var pending = Optional(action)
-    // Read here, not in the closure: capturing the store would retain it on every action.
-    let reducer = reducer
+    // LoginFlow's machine has a closure of its own, which holds no reducer: one closure for
+    // both copied and destroyed the optional reducer on every action.
+    guard let reducer else {
+      return publisher.change { state in
+        guard let action = pending.take() else { return [] }
+        return reduce(into: &state, action)
+      }
+    }
     return publisher.change { state in
       guard let action = pending.take() else { return [] }
-      guard let reducer else { return reduce(into: &state, action) }
       let effects: [LoginEffect]
       (state, effects) = reducer(state, action)
       return effects

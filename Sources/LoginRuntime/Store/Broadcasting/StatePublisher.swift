@@ -47,6 +47,9 @@ final class StatePublisher: @unchecked Sendable {
   /// subscribed, publishes the state as the next version unless it equals the current
   /// snapshot (the values are yielded outside the lock, see ``Locked``). Only the store calls
   /// it, from its actor, so changes are serialized.
+  ///
+  /// Inlined into each caller: called with the store's two closures, it was left generic.
+  @inline(__always)
   func change<Result>(_ body: (inout LoginState) -> Result) -> Result {
     var published: (snapshot: StateSnapshot, to: [Subscriber<StateSnapshot>])?
     let result = state.withLock { state in

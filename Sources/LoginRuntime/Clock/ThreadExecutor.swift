@@ -131,18 +131,19 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
 ///
 /// A waiting thread holds no executor, and costs its stack and nothing else: it sleeps until
 /// an executor is handed to it.
-package final class ExecutorThreads: @unchecked Sendable {
-  // @unchecked: `idle` and `started` are guarded by `lock`; each waiter's slot by its own
-  // condition.
+package final class ExecutorThreads: Sendable {
   /// The threads of the process's executors.
   package static let shared = ExecutorThreads(idleLimit: 1)
 
   /// How many threads may wait for an executor at once.
   package let idleLimit: Int
-  private let lock = NSLock()
-  /// The threads waiting for an executor, the one that waited least last.
-  private var idle: [Waiter] = []
-  private var started = 0
+  private let state = Locked(State())
+
+  private struct State {
+    /// The threads waiting for an executor, the one that waited least last.
+    var idle: [Waiter] = []
+    var started = 0
+  }
 
   package init(idleLimit: Int) {
     self.idleLimit = idleLimit
@@ -150,30 +151,27 @@ package final class ExecutorThreads: @unchecked Sendable {
 
   /// How many threads were started so far (not reused ones).
   package var startedCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return started
+    state.withLock { $0.started }
   }
 
   /// How many threads wait for an executor now.
   package var idleCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return idle.count
+    state.withLock { $0.idle.count }
   }
 
   /// Hands `executor` to a waiting thread, or starts one for it.
   fileprivate func run(_ executor: ThreadExecutor) {
-    lock.lock()
-    guard let waiter = idle.popLast() else {
-      started += 1
-      lock.unlock()
+    let waiting = state.withLock { state in
+      let waiter = state.idle.popLast()
+      if waiter == nil { state.started += 1 }
+      return waiter
+    }
+    guard let waiting else {
       let waiter = Waiter(executor)
       Thread { [self] in serve(waiter) }.start()
       return
     }
-    lock.unlock()
-    waiter.hand(executor)
+    waiting.hand(executor)
   }
 
   /// A thread's life: the executors handed to it through `waiter`, one after another.
@@ -191,11 +189,11 @@ package final class ExecutorThreads: @unchecked Sendable {
   /// Puts `waiter` among the idle threads, unless ``idleLimit`` already wait; returns
   /// whether it did.
   private func wait(_ waiter: Waiter) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard idle.count < idleLimit else { return false }
-    idle.append(waiter)
-    return true
+    state.withLock { state in
+      guard state.idle.count < idleLimit else { return false }
+      state.idle.append(waiter)
+      return true
+    }
   }
 
   /// One thread's slot: the executor handed to it next.

@@ -25,22 +25,19 @@ final class Broadcaster<Element: Sendable>: Sendable {
   func subscribe<Output: Sendable>(
     buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output
   ) -> AsyncStream<Output> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Output.self, bufferingPolicy: buffering.policy())
-    let subscriber = Subscriber(continuation, transform)
-    let action = subscribers.withLock { subscribers in
-      let action = subscribers.add(subscriber)
-      subscriberCount.store(subscribers.count, ordering: .releasing)
-      return action
-    }
-    action.complete(continuation) { [weak self] id in
+    Subscriber.stream(buffering: buffering, transform) { subscriber in
+      subscribers.withLock { subscribers in
+        let action = subscribers.add(subscriber)
+        subscriberCount.store(subscribers.count, ordering: .releasing)
+        return action
+      }
+    } removedBy: { [weak self] id in
       guard let self else { return }
       subscribers.withLock { subscribers in
         subscribers.remove(id)
         subscriberCount.store(subscribers.count, ordering: .releasing)
       }
     }
-    return stream
   }
 
   /// Sends `value` to every subscriber. Publishers must be serialized (the store publishes

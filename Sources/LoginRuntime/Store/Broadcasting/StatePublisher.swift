@@ -79,19 +79,16 @@ final class StatePublisher: @unchecked Sendable {
   func subscribe<Output: Sendable>(
     buffering: StreamBuffering, _ transform: @escaping @Sendable (StateSnapshot) -> Output
   ) -> AsyncStream<Output> {
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Output.self, bufferingPolicy: buffering.policy())
-    let subscriber = Subscriber(continuation, transform)
-    let action = state.withLock { state in
-      bringUpToDate(&state)
-      // Safe under the lock: nobody can be waiting on a stream not returned yet.
-      subscriber.yield(state.snapshot)
-      return state.subscribers.add(subscriber)
-    }
-    action.complete(continuation) { [weak self] id in
+    Subscriber.stream(buffering: buffering, transform) { subscriber in
+      state.withLock { state in
+        bringUpToDate(&state)
+        // Safe under the lock: nobody can be waiting on a stream not returned yet.
+        subscriber.yield(state.snapshot)
+        return state.subscribers.add(subscriber)
+      }
+    } removedBy: { [weak self] id in
       self?.state.withLock { $0.subscribers.remove(id) }
     }
-    return stream
   }
 
   /// Ends every stream; later subscribers get only the current snapshot.

@@ -14,25 +14,34 @@ struct Subscriber<Element: Sendable>: Sendable {
   }
 }
 
+extension Subscriber {
+  /// A new stream of `transform`ed values, buffered as `buffering` says, and its subscriber:
+  /// `add` puts the subscriber among a broadcaster's, under the broadcaster's lock, and says
+  /// what that did; once the stream terminates, `remove` takes the subscriber's id away. A
+  /// broadcaster that had finished ends the stream at once.
+  static func stream<Output: Sendable>(
+    buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output,
+    addedBy add: (Subscriber) -> SubscribeAction,
+    removedBy remove: @escaping @Sendable (Int) -> Void
+  ) -> AsyncStream<Output> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Output.self, bufferingPolicy: buffering.policy())
+    switch add(Subscriber(continuation, transform)) {
+    case .subscribed(let id):
+      continuation.onTermination = { _ in remove(id) }
+    case .finished:
+      continuation.finish()
+    }
+    return stream
+  }
+}
+
 /// What subscribing did, decided under the broadcaster's lock and completed after it.
 enum SubscribeAction {
   /// The stream is subscribed under `id`; remove it when the stream terminates.
   case subscribed(id: Int)
   /// The broadcaster has finished: end the stream at once.
   case finished
-
-  /// Ends `continuation`, or arranges for `unsubscribe` to run when its stream terminates.
-  func complete<Output>(
-    _ continuation: AsyncStream<Output>.Continuation,
-    unsubscribe: @escaping @Sendable (Int) -> Void
-  ) {
-    switch self {
-    case .subscribed(let id):
-      continuation.onTermination = { _ in unsubscribe(id) }
-    case .finished:
-      continuation.finish()
-    }
-  }
 }
 
 /// The subscribers of one broadcaster, kept in its locked state.

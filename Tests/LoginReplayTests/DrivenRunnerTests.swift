@@ -67,7 +67,7 @@ import Testing
         return await runner.finish()
       }
     case .keptOnTheStore:
-      let commands = KeptCommands(try lines.map { try $0.get() })
+      let commands = KeptCommands(try lines.map { try $0.get() }, file: path)
       status = await runner.drive { store, runner in
         await runner.run(commands, on: store)
         return await runner.finish()

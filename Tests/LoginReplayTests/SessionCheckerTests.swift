@@ -132,15 +132,20 @@ import Testing
       at: SourceLocation(file: "kept.login", line: line, column: 1))
   }
 
+  /// A taken entry of `kept` with its location, to compare with the command it was.
+  static func taken(_ entry: KeptCommands.Entry?, from kept: KeptCommands) -> LocatedCommand? {
+    entry.map { LocatedCommand($0.command, at: kept.location(line: $0.line, column: $0.column)) }
+  }
+
   @Test func commandsAreTakenOnceInOrder() {
-    let kept = KeptCommands(capacity: 3)
-    for line in 1...3 { #expect(kept.append(Self.command(line))) }
-    #expect(!kept.append(Self.command(4)), "full")
-    #expect(kept.map(\.location.line) == [1, 2, 3])
-    #expect(kept.takeFirst() == Self.command(1))
+    let kept = KeptCommands(file: "kept.login", capacity: 3)
+    for line in 1...3 { #expect(kept.append(Self.command(line).command, line: line, column: 1)) }
+    #expect(!kept.append(Self.command(4).command, line: 4, column: 1), "full")
+    #expect(Array(kept) == (1...3).map(Self.command))
+    #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(1))
     #expect(kept.map(\.location.line) == [2, 3], "what is left")
-    #expect(kept.takeFirst() == Self.command(2))
-    #expect(kept.takeFirst() == Self.command(3))
+    #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(2))
+    #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(3))
     #expect(kept.takeFirst() == nil)
     #expect(kept.isEmpty)
   }
@@ -150,7 +155,7 @@ import Testing
   /// storage twice, which crashes the test).
   @Test func aKeeperDroppedHalfTakenReleasesTheRest() {
     for taken in 0...4 {
-      var kept: KeptCommands? = KeptCommands((1...4).map(Self.command))
+      var kept: KeptCommands? = KeptCommands((1...4).map(Self.command), file: "kept.login")
       for _ in 0..<taken { _ = kept?.takeFirst() }
       #expect(kept?.count == 4 - taken)
       kept = nil

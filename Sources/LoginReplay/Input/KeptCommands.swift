@@ -3,10 +3,15 @@
 /// one out in turn, moving it rather than copying it, and the commands the run never takes
 /// go away with the keeper.
 ///
+/// The file's name is kept once, not with each command: a command is kept with its line and
+/// column (an ``Entry``), and its ``SourceLocation`` is made only where one is needed.
+///
 /// One task at a time owns it: the check that fills it, then the run that empties it.
 package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   // @unchecked: the commands' memory and both indices are touched by one task at a time.
-  private let base: UnsafeMutablePointer<LocatedCommand>
+  private let base: UnsafeMutablePointer<Entry>
+  /// The file every command was read from.
+  package let file: String
   /// The most commands it keeps; room for them is taken at once (pages no command reaches are
   /// never touched, so a short session costs no more memory than its commands).
   package let capacity: Int
@@ -15,16 +20,26 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   /// Past the last command appended.
   @exclusivity(unchecked) package private(set) var endIndex = 0
 
-  /// Room for `capacity` commands, none kept yet.
-  package init(capacity: Int) {
+  /// A kept command and where in ``file`` its first word is.
+  package struct Entry {
+    package var command: SessionCommand
+    package var line: Int
+    package var column: Int
+  }
+
+  /// Room for `capacity` commands of `file`, none kept yet.
+  package init(file: String, capacity: Int) {
+    self.file = file
     self.capacity = Swift.max(capacity, 0)
     base = .allocate(capacity: self.capacity)
   }
 
-  /// `commands`, as a check that kept them would have.
-  package convenience init(_ commands: [LocatedCommand]) {
-    self.init(capacity: commands.count)
-    for command in commands { append(command) }
+  /// `commands`, all of `file`, as a check that kept them would have.
+  package convenience init(_ commands: [LocatedCommand], file: String) {
+    self.init(file: file, capacity: commands.count)
+    for located in commands {
+      append(located.command, line: located.location.line, column: located.location.column)
+    }
   }
 
   deinit {
@@ -33,19 +48,28 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   }
 
   /// The command at `position`, which the run has not taken yet.
-  package subscript(position: Int) -> LocatedCommand { base[position] }
+  package subscript(position: Int) -> LocatedCommand {
+    let entry = base[position]
+    return LocatedCommand(entry.command, at: location(line: entry.line, column: entry.column))
+  }
 
-  /// Keeps `command` after the others; `false`, keeping nothing, when full.
+  /// Where line `line`, column `column` of ``file`` is.
+  package func location(line: Int, column: Int) -> SourceLocation {
+    SourceLocation(file: file, line: line, column: column)
+  }
+
+  /// Keeps `command`, written at `line` and `column`, after the others; `false`, keeping
+  /// nothing, when full.
   @discardableResult
-  package func append(_ command: consuming LocatedCommand) -> Bool {
+  package func append(_ command: consuming SessionCommand, line: Int, column: Int) -> Bool {
     guard endIndex < capacity else { return false }
-    (base + endIndex).initialize(to: command)
+    (base + endIndex).initialize(to: Entry(command: command, line: line, column: column))
     endIndex += 1
     return true
   }
 
   /// Takes the first command not taken yet out of the keeper; `nil` when none is left.
-  package func takeFirst() -> LocatedCommand? {
+  package func takeFirst() -> Entry? {
     guard startIndex < endIndex else { return nil }
     defer { startIndex += 1 }
     return (base + startIndex).move()

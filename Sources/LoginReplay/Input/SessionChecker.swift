@@ -53,26 +53,31 @@ public enum SessionChecker {
     keepingAtMost keepLimit: Int = SessionChecker.maximumKeptCommands
   ) -> (errors: [SessionError], commands: KeptCommands?) {
     var errors: [SessionError] = []
-    var kept = keepLimit > 0 ? KeptCommands(capacity: keepLimit) : nil
+    var kept = keepLimit > 0 ? KeptCommands(file: commands.fileName, capacity: keepLimit) : nil
     // Whether the whole session was read: a check stopped at its error limit keeps nothing.
     var readAll = false
     while errors.count < limit {
-      let located: LocatedCommand
+      let next: (command: SessionCommand, line: Int, column: Int)
       do throws(SessionError) {
-        guard let next = try commands.nextCommand() else {
+        guard let parsed = try commands.nextUnlocatedCommand() else {
           readAll = true
           break
         }
-        located = next
+        next = parsed
       } catch {
         errors.append(error)
         continue
       }
-      if realAuth, case .respond = located.command {
-        errors.append(SessionError(.respondWithRealAuth, at: located.location))
+      if realAuth, case .respond = next.command {
+        errors.append(
+          SessionError(
+            .respondWithRealAuth,
+            at: SourceLocation(file: commands.fileName, line: next.line, column: next.column)))
       }
       // Kept last, so that the command moves into the keeper instead of being copied.
-      if let keeper = kept, !keeper.append(located) { kept = nil }
+      if let keeper = kept, !keeper.append(next.command, line: next.line, column: next.column) {
+        kept = nil
+      }
     }
     return (errors, errors.isEmpty && readAll ? kept : nil)
   }

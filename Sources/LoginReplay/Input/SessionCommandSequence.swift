@@ -65,10 +65,30 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
   /// ``next()`` without its `Result`: a checker that reads a whole file copies no result
   /// of a line.
   func nextCommand() throws(SessionError) -> LocatedCommand? {
-    let file = lines.fileName
-    // The parser makes nothing of a blank or comment line, and the reader skips it.
-    return try lines.nextLine { number, bytes throws(SessionError) in
-      try SessionParser.command(in: bytes, file: file, line: number, tokens: &tokens.pointee)
+    guard let next = try nextUnlocatedCommand() else { return nil }
+    return LocatedCommand(
+      next.command, at: SourceLocation(file: fileName, line: next.line, column: next.column))
+  }
+
+  /// ``nextCommand()`` without the file's name, which is ``fileName`` for every command: the
+  /// command, its line and the column of its first word. A line's error names the file.
+  func nextUnlocatedCommand() throws(SessionError) -> (
+    command: SessionCommand, line: Int, column: Int
+  )? {
+    do throws(SessionError) {
+      // The parser makes nothing of a blank or comment line, and the reader skips it.
+      return try lines.nextLine { number, bytes throws(SessionError) in
+        guard
+          let parsed = try SessionParser.command(
+            in: bytes, line: number, tokens: &tokens.pointee)
+        else { return nil }
+        return (parsed.command, number, parsed.column)
+      }
+    } catch {
+      // The reader's own errors name the file already; the parser's name none.
+      var located = error
+      located.location.file = lines.fileName
+      throw located
     }
   }
 }

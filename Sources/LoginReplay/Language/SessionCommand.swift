@@ -33,7 +33,7 @@ public enum SessionCommand: Equatable, Sendable {
   case close
   /// `respond OUTCOME [after DURATION]`: decide the next undecided auth request; its answer
   /// arrives `after` the request starts.
-  case respond(Outcome, after: Duration)
+  indirect case respond(Outcome, after: Duration)
   /// `wait DURATION`: advance the virtual clock, delivering what falls due in time order.
   case wait(Duration)
   /// `settle`: advance the clock until no request is in flight.

@@ -15,11 +15,14 @@ public enum SessionParser {
     var tokens = TokenRoom()
     return text.withUTF8 { bytes in
       do throws(SessionError) {
-        guard let located = try command(in: bytes, file: file, line: line, tokens: &tokens)
-        else { return nil }
-        return .success(located)
+        guard let parsed = try command(in: bytes, line: line, tokens: &tokens) else { return nil }
+        return .success(
+          LocatedCommand(
+            parsed.command, at: SourceLocation(file: file, line: line, column: parsed.column)))
       } catch {
-        return .failure(error)
+        var located = error
+        located.location.file = file
+        return .failure(located)
       }
     }
   }
@@ -31,29 +34,22 @@ public enum SessionParser {
     parse(line.text, file: file, line: line.number)
   }
 
-  /// ``parse(_:file:line:)`` of a line's UTF-8 `bytes`, without its `Result`: the command,
-  /// `nil` for a blank or comment line, or the line's first error thrown. The reader hands
-  /// its lines over this way, without a string per line.
+  /// ``parse(_:file:line:)`` of a line's UTF-8 `bytes`, without its `Result` and without
+  /// the file: the command and the column of its first word, `nil` for a blank or comment
+  /// line, or the line's first error thrown, located at its line and column in a file named
+  /// `""` (the caller names the file). The reader hands its lines over this way, without a
+  /// string per line, and a command kept for the run holds no file name of its own.
   ///
   /// `tokens` is room for the line's words, which a reader of many lines passes again for
   /// each one; what it holds on return means nothing.
   static func command(
-    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, tokens: inout TokenRoom
-  ) throws(SessionError) -> LocatedCommand? {
-    let texts = try Tokenizer.tokens(in: bytes, file: file, line: line, into: &tokens)
+    in bytes: UnsafeBufferPointer<UInt8>, line: Int, tokens: inout TokenRoom
+  ) throws(SessionError) -> (command: SessionCommand, column: Int)? {
+    let texts = try Tokenizer.tokens(in: bytes, file: "", line: line, into: &tokens)
     let lent = tokens.tokens
     guard let head = lent.first else { return nil }
     let words = TokenizedLine(bytes: bytes, tokens: lent, texts: texts)
-    let command: SessionCommand
-    do throws(SessionError) {
-      command = try LineParser(line: line, words: words).command()
-    } catch {
-      // The parser locates a line's error by its line and column; the file is the caller's.
-      var located = error
-      located.location.file = file
-      throw located
-    }
-    return LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column))
+    return (try LineParser(line: line, words: words).command(), head.column)
   }
 }
 

@@ -281,7 +281,9 @@ public final class SessionRunner {
       await takeCounts()
       let requests = await requestsInFlight()
       withUnsafePointer(to: store.currentState) { state in
-        check(expectation, state: state, requestsInFlight: requests, at: located.location)
+        check(
+          expectation, state: state, requestsInFlight: requests, line: line,
+          at: { located.location })
       }
     case .snapshot:
       let state = await store.state
@@ -299,20 +301,29 @@ public final class SessionRunner {
   /// without an asynchronous call.
   @inline(__always)
   package func run(_ located: LocatedCommand, on store: isolated LoginStore) async {
-    await complete(runAtOnce(located, on: store), of: located)
+    let outcome = runAtOnce(
+      located.command, line: located.location.line, at: { located.location }, on: store)
+    await complete(outcome, of: located)
   }
 
   /// Runs every command of `commands` in order as ``run(_:on:)`` does, stopping early if the
   /// output closes. Each command is taken out of the keeper to run, never copied, and the
-  /// lines that run at once run in a loop that makes no asynchronous call.
+  /// lines that run at once run in a loop that makes no asynchronous call; a command's
+  /// location is made only for what is printed of it, or for a line that does not run at once.
   package func run(_ commands: KeptCommands, on store: isolated LoginStore) async {
     while !isOutputClosed {
       // Once the output closes, `runAtOnce` runs nothing: the outer loop stops.
       var stopped: (outcome: ImmediateRun, located: LocatedCommand)?
-      while stopped == nil, let located = commands.takeFirst() {
-        let outcome = runAtOnce(located, on: store)
+      while stopped == nil, let entry = commands.takeFirst() {
+        let outcome = runAtOnce(
+          entry.command, line: entry.line,
+          at: { commands.location(line: entry.line, column: entry.column) }, on: store)
         if case .ran = outcome { continue }
-        stopped = (outcome, located)
+        stopped = (
+          outcome,
+          LocatedCommand(
+            entry.command, at: commands.location(line: entry.line, column: entry.column))
+        )
       }
       guard let (outcome, located) = stopped, !isOutputClosed else { return }
       await complete(outcome, of: located)
@@ -355,7 +366,7 @@ public final class SessionRunner {
     /// Pressed a key or button that started work on the clock: the caller lets that work
     /// come to rest, prints its events and flushes, then runs `rest`, what a `type` or
     /// `backspace` had still to press.
-    case startedWork(rest: LocatedCommand?)
+    indirect case startedWork(rest: LocatedCommand?)
     /// Did nothing: the command runs only as ``run(_:)`` runs it.
     case notRun
   }
@@ -367,16 +378,20 @@ public final class SessionRunner {
   ///
   /// A press that starts work on the clock ends it early (``ImmediateRun/startedWork(rest:)``):
   /// that work must run before anything else does.
-  private func runAtOnce(_ located: LocatedCommand, on store: isolated LoginStore)
-    -> ImmediateRun
-  {
+  ///
+  /// `command` is written on line `commandLine`, at the place `location` makes, only when
+  /// something needs it.
+  private func runAtOnce(
+    _ command: SessionCommand, line commandLine: Int, at location: () -> SourceLocation,
+    on store: isolated LoginStore
+  ) -> ImmediateRun {
     // After a `relaunch` the runner's store is another one than the caller's.
     guard store === self.store, virtualClock != nil, !formatter.needsStates, isLaunched else {
       return .notRun
     }
     guard !isFinished, !isOutputClosed else { return .ran }
     // By the command's name: switching over the command itself would copy its arguments.
-    switch located.command.name {
+    switch command.name {
     case .close, .respond, .wait, .settle, .snapshot, .relaunch:
       return .notRun
     case .type, .set, .clear, .backspace, .togglePassword, .submit, .cancel, .logout, .reset,
@@ -384,26 +399,26 @@ public final class SessionRunner {
       break
     }
     if !countsEventsOnly, needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
-    line = located.location.line
-    if var presses = CommandPresses(located.command, field: { Self.value(of: $0, on: store) }) {
+    line = commandLine
+    if var presses = CommandPresses(command, field: { Self.value(of: $0, on: store) }) {
       while let action = presses.next(field: { Self.value(of: $0, on: store) }) {
         // The store starts work on the clock only by running effects.
         guard store.send(action).isEmpty || virtualClock?.isIdle != false else {
-          return .startedWork(rest: presses.rest(at: located.location))
+          return .startedWork(rest: presses.rest(at: location()))
         }
         // Kept events are printed press by press, so that a long line holds one press's
         // events at a time; counts take no room, and are taken once.
         if !countsEventsOnly { printEventsWithoutStates() }
       }
       if countsEventsOnly { printEvents(on: store) }
-    } else if case .expect(let expectation) = located.command {
+    } else if case .expect(let expectation) = command {
       if countsEventsOnly { printEvents(on: store) }
       store.withState { state in
         check(
           expectation, state: state, requestsInFlight: requestsInFlightNow(),
-          at: located.location)
+          line: commandLine, at: location)
       }
-    } else if case .sessionStore(let mode) = located.command {
+    } else if case .sessionStore(let mode) = command {
       sessionStore.failsSaves = mode == .failing
     }
     output.flush()
@@ -666,12 +681,14 @@ public final class SessionRunner {
     return service.pendingRequestCount
   }
 
-  /// Checks `expectation` against `state`, the state the store published last (its state:
-  /// it publishes every change as it makes it), with `requestsInFlight` requests still
-  /// running (asked only by `expect requests-in-flight`).
+  /// Checks `expectation`, written on `line` at the place `location` makes, against
+  /// `state`, the state the store published last (its state: it publishes every change as it
+  /// makes it), with `requestsInFlight` requests still running (asked only by
+  /// `expect requests-in-flight`).
   private func check(
     _ expectation: SessionCommand.Expectation, state: UnsafePointer<LoginState>,
-    requestsInFlight requests: @autoclosure () -> Int, at location: SourceLocation
+    requestsInFlight requests: @autoclosure () -> Int, line: Int,
+    at location: () -> SourceLocation
   ) {
     let holds = expectation.holds(
       at: state, effectKinds: lastEffects, requestsInFlight: requests(),
@@ -682,8 +699,8 @@ public final class SessionRunner {
     let evaluation = expectation.evaluate(
       state: state.pointee, effectKinds: lastEffects, requestsInFlight: requests(),
       droppedAnswers: droppedAnswers)
-    if !holds { output.writeErrorLine(formatter.failure(evaluation, at: location)) }
-    if let object = formatter.expectation(expectation, evaluation, line: location.line) {
+    if !holds { output.writeErrorLine(formatter.failure(evaluation, at: location())) }
+    if let object = formatter.expectation(expectation, evaluation, line: line) {
       output.writeLine(object)
     }
   }

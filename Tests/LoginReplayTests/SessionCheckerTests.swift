@@ -133,7 +133,9 @@ import Testing
   }
 
   /// A taken entry of `kept` with its location, to compare with the command it was.
-  static func taken(_ entry: KeptCommands.Entry?, from kept: KeptCommands) -> LocatedCommand? {
+  static func taken(
+    _ entry: (command: SessionCommand, line: Int, column: Int)?, from kept: KeptCommands
+  ) -> LocatedCommand? {
     entry.map { LocatedCommand($0.command, at: kept.location(line: $0.line, column: $0.column)) }
   }
 

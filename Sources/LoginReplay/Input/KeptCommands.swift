@@ -4,7 +4,7 @@
 /// go away with the keeper.
 ///
 /// The file's name is kept once, not with each command: a command is kept with its line and
-/// column (an ``Entry``), and its ``SourceLocation`` is made only where one is needed.
+/// column, and its ``SourceLocation`` is made only where one is needed.
 ///
 /// One task at a time owns it: the check that fills it, then the run that empties it.
 package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
@@ -21,10 +21,10 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   @exclusivity(unchecked) package private(set) var endIndex = 0
 
   /// A kept command and where in ``file`` its first word is.
-  package struct Entry {
-    package var command: SessionCommand
-    package var line: Int
-    package var column: Int
+  private struct Entry {
+    var command: SessionCommand
+    var line: Int
+    var column: Int
   }
 
   /// Room for `capacity` commands of `file`, none kept yet.
@@ -68,10 +68,12 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
     return true
   }
 
-  /// Takes the first command not taken yet out of the keeper; `nil` when none is left.
-  package func takeFirst() -> Entry? {
+  /// Takes the first command not taken yet out of the keeper, with its line and column;
+  /// `nil` when none is left.
+  package func takeFirst() -> (command: SessionCommand, line: Int, column: Int)? {
     guard startIndex < endIndex else { return nil }
     defer { startIndex += 1 }
-    return (base + startIndex).move()
+    let entry = (base + startIndex).move()
+    return (entry.command, entry.line, entry.column)
   }
 }

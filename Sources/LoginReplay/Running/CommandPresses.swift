@@ -20,9 +20,9 @@ struct CommandPresses {
   }
 
   /// The presses of `command`, or `nil` for a command that presses nothing (`expect`,
-  /// `wait`, …). `field` reads a field's text now.
-  init?(_ command: borrowing SessionCommand, field: (SessionCommand.Field) -> String) {
-    switch command {
+  /// `wait`, …). `field` reads a field's text now. A `set` text moves into its action.
+  init?(_ command: consuming SessionCommand, field: (SessionCommand.Field) -> String) {
+    switch consume command {
     case .type(let name, let text):
       remaining = .characters(name, text[...])
     case .set(let name, let text):

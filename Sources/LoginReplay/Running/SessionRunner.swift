@@ -297,13 +297,14 @@ public final class SessionRunner {
   }
 
   /// Runs `located` as ``run(_:)`` does, from the body of ``drive(_:)``, which runs
-  /// isolated to `store`: a line that needs no waiting (see ``runAtOnce(_:on:)``) then runs
-  /// without an asynchronous call.
+  /// isolated to `store`: a line that needs no waiting (see ``runAtOnce(_:line:at:on:)``)
+  /// then runs without an asynchronous call.
   @inline(__always)
   package func run(_ located: LocatedCommand, on store: isolated LoginStore) async {
+    guard runsAtOnce(located.command, on: store) else { return await run(located) }
     let outcome = runAtOnce(
       located.command, line: located.location.line, at: { located.location }, on: store)
-    await complete(outcome, of: located)
+    await complete(outcome)
   }
 
   /// Runs every command of `commands` in order as ``run(_:on:)`` does, stopping early if the
@@ -313,27 +314,30 @@ public final class SessionRunner {
   package func run(_ commands: KeptCommands, on store: isolated LoginStore) async {
     while !isOutputClosed {
       // Once the output closes, `runAtOnce` runs nothing: the outer loop stops.
-      var stopped: (outcome: ImmediateRun, located: LocatedCommand)?
-      while stopped == nil, let entry = commands.takeFirst() {
+      var startedWork: ImmediateRun?
+      var notRun: LocatedCommand?
+      while startedWork == nil, notRun == nil, let (command, line, column) = commands.takeFirst() {
+        guard runsAtOnce(command, on: store) else {
+          notRun = LocatedCommand(command, at: commands.location(line: line, column: column))
+          break
+        }
         let outcome = runAtOnce(
-          entry.command, line: entry.line,
-          at: { commands.location(line: entry.line, column: entry.column) }, on: store)
-        if case .ran = outcome { continue }
-        stopped = (
-          outcome,
-          LocatedCommand(
-            entry.command, at: commands.location(line: entry.line, column: entry.column))
-        )
+          command, line: line, at: { commands.location(line: line, column: column) }, on: store)
+        if case .startedWork = outcome { startedWork = outcome }
       }
-      guard let (outcome, located) = stopped, !isOutputClosed else { return }
-      await complete(outcome, of: located)
+      guard !isOutputClosed else { return }
+      if let startedWork {
+        await complete(startedWork)
+      } else if let notRun {
+        await run(notRun)
+      } else {
+        return
+      }
     }
   }
 
-  /// Finishes what ``runAtOnce(_:on:)`` left of `located`.
-  nonisolated(nonsending) private func complete(
-    _ outcome: ImmediateRun, of located: LocatedCommand
-  ) async {
+  /// Finishes what ``runAtOnce(_:line:at:on:)`` left of a command.
+  nonisolated(nonsending) private func complete(_ outcome: ImmediateRun) async {
     switch outcome {
     case .ran:
       break
@@ -342,8 +346,6 @@ public final class SessionRunner {
       await printEvents()
       output.flush()
       if let rest { await run(rest) }
-    case .notRun:
-      await run(located)
     }
   }
 
@@ -359,7 +361,7 @@ public final class SessionRunner {
     }
   }
 
-  /// What ``runAtOnce(_:on:)`` did with a command.
+  /// What ``runAtOnce(_:line:at:on:)`` did with a command.
   private enum ImmediateRun: Sendable {
     /// Ran it whole, printed what it did and flushed the output.
     case ran
@@ -367,14 +369,32 @@ public final class SessionRunner {
     /// come to rest, prints its events and flushes, then runs `rest`, what a `type` or
     /// `backspace` had still to press.
     indirect case startedWork(rest: LocatedCommand?)
-    /// Did nothing: the command runs only as ``run(_:)`` runs it.
-    case notRun
   }
 
-  /// Runs a command without suspending, as ``run(_:)`` would, when nothing in it waits: a
-  /// press of the user's (and what it printed) or an expectation, on the virtual clock, in
-  /// a format that prints no states. Most lines of a session are such lines, and they then
-  /// cost no asynchronous call at all.
+  /// Whether `command` runs at once (``runAtOnce(_:line:at:on:)``) on `store`: a press of
+  /// the user's or an expectation, on the virtual clock, in a format that prints no states,
+  /// on the runner's current store. Any other command runs only as ``run(_:)`` runs it.
+  private func runsAtOnce(_ command: borrowing SessionCommand, on store: isolated LoginStore)
+    -> Bool
+  {
+    // After a `relaunch` the runner's store is another one than the caller's.
+    guard store === self.store, virtualClock != nil, !formatter.needsStates, isLaunched else {
+      return false
+    }
+    // By the command's name: switching over the command itself would copy its arguments.
+    switch command.name {
+    case .close, .respond, .wait, .settle, .snapshot, .relaunch:
+      return false
+    case .type, .set, .clear, .backspace, .togglePassword, .submit, .cancel, .logout, .reset,
+      .expect, .sessionStore:
+      return true
+    }
+  }
+
+  /// Runs a command that ``runsAtOnce(_:on:)`` without suspending, as ``run(_:)`` would:
+  /// nothing in it waits. Most lines of a session are such lines, and they then cost no
+  /// asynchronous call at all. The command is the runner's to keep: a typed text moves into
+  /// the action it makes.
   ///
   /// A press that starts work on the clock ends it early (``ImmediateRun/startedWork(rest:)``):
   /// that work must run before anything else does.
@@ -382,25 +402,24 @@ public final class SessionRunner {
   /// `command` is written on line `commandLine`, at the place `location` makes, only when
   /// something needs it.
   private func runAtOnce(
-    _ command: SessionCommand, line commandLine: Int, at location: () -> SourceLocation,
-    on store: isolated LoginStore
+    _ command: consuming SessionCommand, line commandLine: Int,
+    at location: () -> SourceLocation, on store: isolated LoginStore
   ) -> ImmediateRun {
-    // After a `relaunch` the runner's store is another one than the caller's.
-    guard store === self.store, virtualClock != nil, !formatter.needsStates, isLaunched else {
-      return .notRun
-    }
     guard !isFinished, !isOutputClosed else { return .ran }
-    // By the command's name: switching over the command itself would copy its arguments.
-    switch command.name {
-    case .close, .respond, .wait, .settle, .snapshot, .relaunch:
-      return .notRun
-    case .type, .set, .clear, .backspace, .togglePassword, .submit, .cancel, .logout, .reset,
-      .expect, .sessionStore:
-      break
-    }
     if !countsEventsOnly, needsInitialState || inbox.hasEvents { printEventsWithoutStates() }
     line = commandLine
-    if var presses = CommandPresses(command, field: { Self.value(of: $0, on: store) }) {
+    if case .expect(let expectation) = command {
+      if countsEventsOnly { printEvents(on: store) }
+      store.withState { state in
+        check(
+          expectation, state: state, requestsInFlight: requestsInFlightNow(),
+          line: commandLine, at: location)
+      }
+    } else if case .sessionStore(let mode) = command {
+      sessionStore.failsSaves = mode == .failing
+    } else if var presses = CommandPresses(
+      consume command, field: { Self.value(of: $0, on: store) })
+    {
       while let action = presses.next(field: { Self.value(of: $0, on: store) }) {
         // The store starts work on the clock only by running effects.
         guard store.send(action).isEmpty || virtualClock?.isIdle != false else {
@@ -411,15 +430,6 @@ public final class SessionRunner {
         if !countsEventsOnly { printEventsWithoutStates() }
       }
       if countsEventsOnly { printEvents(on: store) }
-    } else if case .expect(let expectation) = command {
-      if countsEventsOnly { printEvents(on: store) }
-      store.withState { state in
-        check(
-          expectation, state: state, requestsInFlight: requestsInFlightNow(),
-          line: commandLine, at: location)
-      }
-    } else if case .sessionStore(let mode) = command {
-      sessionStore.failsSaves = mode == .failing
     }
     output.flush()
     return .ran

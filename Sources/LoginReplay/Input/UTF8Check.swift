@@ -9,9 +9,16 @@ enum UTF8Check {
   }
 
   /// The first problem in `bytes`, or `nil` when they are NUL-free UTF-8.
+  ///
+  /// Most lines are plain ASCII without NUL: one cheap pass, inlined where lines are read,
+  /// says so; any other line is decoded.
+  @inline(__always)
   static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
-    // Most lines are plain ASCII without NUL: one cheap pass says so.
-    if isASCIIWithoutNUL(bytes) { return nil }
+    isASCIIWithoutNUL(bytes) ? nil : firstProblemDecoding(bytes)
+  }
+
+  /// ``firstProblem(in:)`` for a line that is not plain ASCII without NUL.
+  private static func firstProblemDecoding(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = bytes.startIndex
@@ -36,6 +43,7 @@ enum UTF8Check {
 
   /// Whether every byte is ASCII and none is NUL, read eight bytes at a time: a line is
   /// checked before it is parsed, so this runs for every line of every session.
+  @inline(__always)
   static func isASCIIWithoutNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count

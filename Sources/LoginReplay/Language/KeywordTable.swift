@@ -73,6 +73,7 @@ struct KeywordTable<Keyword: Sendable>: Sendable {
   }
 
   /// The keyword the UTF-8 `word` spells, or `nil`.
+  @inline(__always)
   subscript(word: UnsafeBufferPointer<UInt8>) -> Keyword? {
     guard let key = PackedWord(word) else { return nil }
     guard !slots.isEmpty else { return keys.firstIndex(of: key).map { keywords[$0] } }

@@ -42,14 +42,18 @@ public enum SessionParser {
   ///
   /// `tokens` is room for the line's words, which a reader of many lines passes again for
   /// each one; what it holds on return means nothing.
+  @inline(__always)
   static func command(
     in bytes: UnsafeBufferPointer<UInt8>, line: Int, tokens: inout TokenRoom
   ) throws(SessionError) -> (command: SessionCommand, column: Int)? {
     let texts = try Tokenizer.tokens(in: bytes, file: "", line: line, into: &tokens)
     let lent = tokens.tokens
     guard let head = lent.first else { return nil }
-    let words = TokenizedLine(bytes: bytes, tokens: lent, texts: texts)
-    return (try LineParser(line: line, words: words).command(), head.column)
+    let command = try texts.withUnsafeBufferPointer { texts throws(SessionError) in
+      try LineParser(line: line, words: TokenizedLine(bytes: bytes, tokens: lent, texts: texts))
+        .command()
+    }
+    return (command, head.column)
   }
 }
 

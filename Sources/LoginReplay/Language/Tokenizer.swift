@@ -15,6 +15,7 @@ enum Tokenizer {
   /// error, a byte is a column, and the scanner would find the very same words. Any other
   /// line is decoded and scanned scalar by scalar, and its words hold their text. A reader
   /// of many lines passes the same `tokens` for each, so that no line allocates its words.
+  @inline(__always)
   static func tokens(
     in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into tokens: inout TokenRoom
   ) throws(SessionError) -> [String] {
@@ -29,6 +30,7 @@ enum Tokenizer {
 
   /// Appends the words of a line whose words are ASCII without `"` to `tokens`; `false`
   /// for any other line (a comment may hold anything: neither reader looks into it).
+  @inline(__always)
   static func asciiBareWords(
     _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenRoom
   ) -> Bool {
@@ -303,14 +305,18 @@ struct Token: Equatable {
 
 /// The words of one line, and where their texts are: what the parser reads a word's text
 /// and keywords from.
+///
+/// Everything in it is lent, so that it is a plain value: the parser holding it has nothing
+/// to release when a line is done.
 struct TokenizedLine {
   /// The line's UTF-8 bytes, without its line end: lent by the caller, valid only while it
   /// parses the line (a command keeps strings of its own, never these bytes).
   let bytes: UnsafeBufferPointer<UInt8>
   /// The line's words, in order, lent like the bytes.
   let tokens: UnsafeBufferPointer<Token>
-  /// The texts of words that are not bytes of the line (``Token/Source/text(_:)``).
-  let texts: [String]
+  /// The texts of words that are not bytes of the line (``Token/Source/text(_:)``), lent
+  /// like the bytes.
+  let texts: UnsafeBufferPointer<String>
 
   /// The text of `token`, as a string of its own.
   func text(of token: Token) -> String {
@@ -322,6 +328,7 @@ struct TokenizedLine {
 
   /// The keyword of `table` that `token` spells, compared byte for byte, without building
   /// the word's string.
+  @inline(__always)
   func keyword<Keyword>(of token: Token, in table: KeywordTable<Keyword>) -> Keyword? {
     switch token.source {
     case .bytes(let range):

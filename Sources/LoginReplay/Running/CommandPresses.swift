@@ -11,8 +11,8 @@ struct CommandPresses {
   private var remaining: Remaining
 
   private enum Remaining {
-    /// `type`: these characters, appended one at a time.
-    case characters(SessionCommand.Field, Substring)
+    /// `type`: the characters of the text from this UTF-8 offset on, appended one at a time.
+    case characters(SessionCommand.Field, String, offset: Int)
     /// `backspace`: this many deletions.
     case deletions(SessionCommand.Field, Int)
     /// One action, `nil` once pressed.
@@ -24,7 +24,7 @@ struct CommandPresses {
   init?(_ command: consuming SessionCommand, field: (SessionCommand.Field) -> String) {
     switch consume command {
     case .type(let name, let text):
-      remaining = .characters(name, text[...])
+      remaining = .characters(name, text, offset: 0)
     case .set(let name, let text):
       remaining = .once(Self.change(name, to: text))
     case .clear(let name):
@@ -47,10 +47,10 @@ struct CommandPresses {
   /// every press is done.
   mutating func next(field: (SessionCommand.Field) -> String) -> LoginAction? {
     switch remaining {
-    case .characters(let name, let text):
-      guard let character = text.first else { return nil }
-      remaining = .characters(name, text.dropFirst())
-      return Self.change(name, to: field(name) + String(character))
+    case .characters(let name, let text, let offset):
+      guard let (character, end) = Self.character(of: text, at: offset) else { return nil }
+      remaining = .characters(name, text, offset: end)
+      return Self.change(name, to: field(name) + character)
     case .deletions(let name, let count):
       guard count > 0 else { return nil }
       remaining = .deletions(name, count - 1)
@@ -64,13 +64,40 @@ struct CommandPresses {
   /// What is left to press, as a command at `location`; `nil` when nothing is.
   func rest(at location: SourceLocation) -> LocatedCommand? {
     switch remaining {
-    case .characters(let name, let text) where !text.isEmpty:
-      LocatedCommand(.type(name, String(text)), at: location)
+    case .characters(let name, let text, let offset) where offset < text.utf8.count:
+      LocatedCommand(.type(name, String(Self.unpressed(text, from: offset))), at: location)
     case .deletions(let name, let count) where count > 0:
       LocatedCommand(.backspace(name, count: count), at: location)
     case .characters, .deletions, .once:
       nil
     }
+  }
+
+  /// The character of `text` that starts at UTF-8 offset `offset`, and the offset after it;
+  /// `nil` at the end of the text.
+  ///
+  /// An ASCII byte followed by another (or by nothing) is a character of its own, except a
+  /// carriage return before a line feed: every mark that joins a character to the one before
+  /// it lies beyond ASCII. Typed text is mostly ASCII, and then a press breaks no graphemes.
+  private static func character(of text: String, at offset: Int) -> (String, Int)? {
+    let bytes = text.utf8
+    guard offset < bytes.count else { return nil }
+    let start = bytes.index(bytes.startIndex, offsetBy: offset)
+    let byte = bytes[start]
+    if byte < 0x80 {
+      let next = offset + 1 < bytes.count ? bytes[bytes.index(after: start)] : nil
+      if next.map({ $0 < 0x80 && !(byte == 0x0D && $0 == 0x0A) }) ?? true {
+        return (String(Unicode.Scalar(byte)), offset + 1)
+      }
+    }
+    let rest = unpressed(text, from: offset)
+    guard let character = rest.first else { return nil }
+    return (String(character), offset + String(character).utf8.count)
+  }
+
+  /// `text` from UTF-8 offset `offset` on, which starts a character.
+  private static func unpressed(_ text: String, from offset: Int) -> Substring {
+    text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)...]
   }
 
   private static func change(_ field: SessionCommand.Field, to text: String) -> LoginAction {

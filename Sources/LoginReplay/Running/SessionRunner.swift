@@ -316,7 +316,7 @@ public final class SessionRunner {
       // Once the output closes, `runAtOnce` runs nothing: the outer loop stops.
       var startedWork: ImmediateRun?
       var notRun: LocatedCommand?
-      while startedWork == nil, notRun == nil, let (command, line, column) = commands.takeFirst() {
+      while startedWork == nil, let (command, line, column) = commands.takeFirst() {
         guard runsAtOnce(command, on: store) else {
           notRun = LocatedCommand(command, at: commands.location(line: line, column: column))
           break

@@ -133,16 +133,14 @@ import Testing
   }
 
   /// A taken entry of `kept` with its location, to compare with the command it was.
-  static func taken(
-    _ entry: (command: SessionCommand, line: Int, column: Int)?, from kept: KeptCommands
-  ) -> LocatedCommand? {
-    entry.map { LocatedCommand($0.command, at: kept.location(line: $0.line, column: $0.column)) }
+  static func taken(_ entry: PlacedCommand?, from kept: KeptCommands) -> LocatedCommand? {
+    entry.map { LocatedCommand($0, in: kept.file) }
   }
 
   @Test func commandsAreTakenOnceInOrder() {
     let kept = KeptCommands(file: "kept.login", capacity: 3)
-    for line in 1...3 { #expect(kept.append(Self.command(line).command, line: line, column: 1)) }
-    #expect(!kept.append(Self.command(4).command, line: 4, column: 1), "full")
+    for line in 1...3 { #expect(kept.append((Self.command(line).command, line, 1))) }
+    #expect(!kept.append((Self.command(4).command, 4, 1)), "full")
     #expect(Array(kept) == (1...3).map(Self.command))
     #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(1))
     #expect(kept.map(\.location.line) == [2, 3], "what is left")

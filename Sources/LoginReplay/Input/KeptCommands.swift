@@ -9,7 +9,7 @@
 /// One task at a time owns it: the check that fills it, then the run that empties it.
 package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   // @unchecked: the commands' memory and both indices are touched by one task at a time.
-  private let base: UnsafeMutablePointer<Entry>
+  private let base: UnsafeMutablePointer<PlacedCommand>
   /// The file every command was read from.
   package let file: String
   /// The most commands it keeps; room for them is taken at once (pages no command reaches are
@@ -19,13 +19,6 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   @exclusivity(unchecked) package private(set) var startIndex = 0
   /// Past the last command appended.
   @exclusivity(unchecked) package private(set) var endIndex = 0
-
-  /// A kept command and where in ``file`` its first word is.
-  private struct Entry {
-    var command: SessionCommand
-    var line: Int
-    var column: Int
-  }
 
   /// Room for `capacity` commands of `file`, none kept yet.
   package init(file: String, capacity: Int) {
@@ -38,7 +31,7 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   package convenience init(_ commands: [LocatedCommand], file: String) {
     self.init(file: file, capacity: commands.count)
     for located in commands {
-      append(located.command, line: located.location.line, column: located.location.column)
+      append((located.command, located.location.line, located.location.column))
     }
   }
 
@@ -48,32 +41,27 @@ package final class KeptCommands: RandomAccessCollection, @unchecked Sendable {
   }
 
   /// The command at `position`, which the run has not taken yet.
-  package subscript(position: Int) -> LocatedCommand {
-    let entry = base[position]
-    return LocatedCommand(entry.command, at: location(line: entry.line, column: entry.column))
-  }
+  package subscript(position: Int) -> LocatedCommand { LocatedCommand(base[position], in: file) }
 
   /// Where line `line`, column `column` of ``file`` is.
   package func location(line: Int, column: Int) -> SourceLocation {
     SourceLocation(file: file, line: line, column: column)
   }
 
-  /// Keeps `command`, written at `line` and `column`, after the others; `false`, keeping
-  /// nothing, when full.
+  /// Keeps `command` after the others; `false`, keeping nothing, when full.
   @discardableResult
-  package func append(_ command: consuming SessionCommand, line: Int, column: Int) -> Bool {
+  func append(_ command: consuming PlacedCommand) -> Bool {
     guard endIndex < capacity else { return false }
-    (base + endIndex).initialize(to: Entry(command: command, line: line, column: column))
+    (base + endIndex).initialize(to: command)
     endIndex += 1
     return true
   }
 
   /// Takes the first command not taken yet out of the keeper, with its line and column;
   /// `nil` when none is left.
-  package func takeFirst() -> (command: SessionCommand, line: Int, column: Int)? {
+  func takeFirst() -> PlacedCommand? {
     guard startIndex < endIndex else { return nil }
     defer { startIndex += 1 }
-    let entry = (base + startIndex).move()
-    return (entry.command, entry.line, entry.column)
+    return (base + startIndex).move()
   }
 }

@@ -57,9 +57,9 @@ public enum SessionChecker {
     // Whether the whole session was read: a check stopped at its error limit keeps nothing.
     var readAll = false
     while errors.count < limit {
-      let next: (command: SessionCommand, line: Int, column: Int)
+      let next: PlacedCommand
       do throws(SessionError) {
-        guard let parsed = try commands.nextUnlocatedCommand() else {
+        guard let parsed = try commands.nextPlacedCommand() else {
           readAll = true
           break
         }
@@ -75,9 +75,7 @@ public enum SessionChecker {
             at: SourceLocation(file: commands.fileName, line: next.line, column: next.column)))
       }
       // Kept last, so that the command moves into the keeper instead of being copied.
-      if let keeper = kept, !keeper.append(next.command, line: next.line, column: next.column) {
-        kept = nil
-      }
+      if let keeper = kept, !keeper.append(next) { kept = nil }
     }
     return (errors, errors.isEmpty && readAll ? kept : nil)
   }

@@ -65,16 +65,12 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
   /// ``next()`` without its `Result`: a checker that reads a whole file copies no result
   /// of a line.
   func nextCommand() throws(SessionError) -> LocatedCommand? {
-    guard let next = try nextUnlocatedCommand() else { return nil }
-    return LocatedCommand(
-      next.command, at: SourceLocation(file: fileName, line: next.line, column: next.column))
+    try nextPlacedCommand().map { LocatedCommand($0, in: fileName) }
   }
 
   /// ``nextCommand()`` without the file's name, which is ``fileName`` for every command: the
   /// command, its line and the column of its first word. A line's error names the file.
-  func nextUnlocatedCommand() throws(SessionError) -> (
-    command: SessionCommand, line: Int, column: Int
-  )? {
+  func nextPlacedCommand() throws(SessionError) -> PlacedCommand? {
     do throws(SessionError) {
       // The parser makes nothing of a blank or comment line, and the reader skips it.
       return try lines.nextLine { number, bytes throws(SessionError) in
@@ -86,9 +82,7 @@ public final class SessionCommandSequence: Sequence, IteratorProtocol {
       }
     } catch {
       // The reader's own errors name the file already; the parser's name none.
-      var located = error
-      located.location.file = lines.fileName
-      throw located
+      throw error.named(lines.fileName)
     }
   }
 }

@@ -134,4 +134,16 @@ public struct LocatedCommand: Equatable, Sendable {
     self.location = location
   }
 
+  /// `placed`, written in `file`.
+  init(_ placed: consuming PlacedCommand, in file: String) {
+    self.init(
+      placed.command, at: SourceLocation(file: file, line: placed.line, column: placed.column))
+  }
+
 }
+
+/// A parsed command, its line and the column of its first word, without its file's name: what
+/// a reader of one file hands over line after line, the name being the same for every line
+/// (``LocatedCommand/init(_:in:)`` adds it). A tuple, so that its command can be taken apart
+/// from it and moved on.
+typealias PlacedCommand = (command: SessionCommand, line: Int, column: Int)

@@ -20,6 +20,13 @@ public struct SessionError: Error, Equatable, Sendable {
     self.kind = kind
     self.location = location
   }
+  /// This error, located in `file`: the parser locates a line's errors by line and column
+  /// only, and the reader of a file names it.
+  func named(_ file: String) -> SessionError {
+    var named = self
+    named.location.file = file
+    return named
+  }
 
   /// Every kind of problem a session file's text can have.
   public enum Kind: Equatable, Sendable {

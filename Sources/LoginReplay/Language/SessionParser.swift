@@ -16,13 +16,9 @@ public enum SessionParser {
     return text.withUTF8 { bytes in
       do throws(SessionError) {
         guard let parsed = try command(in: bytes, line: line, tokens: &tokens) else { return nil }
-        return .success(
-          LocatedCommand(
-            parsed.command, at: SourceLocation(file: file, line: line, column: parsed.column)))
+        return .success(LocatedCommand((parsed.command, line, parsed.column), in: file))
       } catch {
-        var located = error
-        located.location.file = file
-        return .failure(located)
+        return .failure(error.named(file))
       }
     }
   }

@@ -27,15 +27,20 @@ let package = Package(
     .target(name: "LoginRendering", dependencies: ["LoginFlow"]),
     // The HTTP auth service; the only module that imports FoundationNetworking.
     .target(name: "LoginHTTP", dependencies: ["LoginFlow", "LoginRuntime"]),
+    // The scripted server, the session store that outlives a store, and the virtual-clock
+    // wiring: the simulated system `login-replay` and `login-explore` both run.
+    .target(name: "LoginSimulation", dependencies: ["LoginFlow", "LoginRuntime"]),
     // Session files: parser, runner and output formats behind `login-replay`.
     .target(
       name: "LoginReplay",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP"]
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginSimulation"]
     ),
     // Breadth-first exploration of the running system, with counterexamples as sessions.
     .target(
       name: "LoginExplorer",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginSimulation",
+      ]
     ),
     // The interactive terminal front end behind `login-tui`: keys, focus, frames, termios.
     .target(
@@ -75,7 +80,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginExplorerTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer", "LoginSimulation",
+      ]
     ),
     .testTarget(
       name: "LoginTerminalTests",
@@ -94,7 +101,8 @@ let package = Package(
     .testTarget(
       name: "LoginReplayTests",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTestSupport",
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginSimulation",
+        "LoginTestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),

@@ -60,6 +60,36 @@ public enum LoginAction: Equatable, Sendable {
     case sessionSaveFailed
   }
 
+  /// The action that brings the answer to request `id` back to the machine: how the
+  /// runtime feeds back every answer, the timeout's `failure(timedOut)` included.
+  ///
+  /// An answer that does not fit its request (a service answering a login with something
+  /// only another kind of request gets) is `failure(unexpected)`.
+  public static func answer(
+    to id: RequestID, with result: Result<AuthAnswer, AuthError>
+  ) -> LoginAction {
+    switch id.kind {
+    case .authenticate:
+      switch result {
+      case .success(.session(let session)):
+        .authResponse(attempt: id.number, .success(session))
+      case .failure(let error):
+        .authResponse(attempt: id.number, .failure(error))
+      }
+    }
+  }
+
+  /// The request this action answers, for an answer fed back by the runtime; `nil` for
+  /// every other action.
+  public var answeredRequest: RequestID? {
+    switch self {
+    case .authResponse(let attempt, _): .authenticate(attempt)
+    case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
+      .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored, .sessionSaveFailed:
+      nil
+    }
+  }
+
   /// The action without its associated data.
   public var kind: Kind {
     switch self {
@@ -82,9 +112,8 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
   /// A redacted description: a new password shows only its length, a session never its tokens.
   public var description: String {
     switch self {
-    case .emailChanged(let email): "emailChanged(\(Self.quoted(email)))"
-    case .passwordChanged(let password):
-      Self.describePasswordChanged(characters: password.count)
+    case .emailChanged(let email): "emailChanged(\(String(reflecting: email)))"
+    case .passwordChanged(let password): "passwordChanged(\(Redacted.length(of: password)))"
     case .passwordVisibilityToggled: "passwordVisibilityToggled"
     case .submitTapped: "submitTapped"
     case .cancelTapped: "cancelTapped"
@@ -98,24 +127,6 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
     case .sessionSaveFailed: "sessionSaveFailed"
     }
-  }
-
-  /// The description of a `passwordChanged` whose text has this many characters: all a
-  /// description ever shows of a password, so a runtime can keep the count instead of it.
-  package static func describePasswordChanged(characters: Int) -> String {
-    "passwordChanged(\(Redacted.length(characters: characters)))"
-  }
-
-  /// `text` as `String(reflecting:)` writes it: quoted, with escapes. Printable ASCII
-  /// without a quote, an apostrophe or a backslash needs none, and is quoted directly: the
-  /// store describes every keystroke of a traced replay, and the general path is the slower
-  /// part of that.
-  static func quoted(_ text: String) -> String {
-    let needsNoEscape = text.utf8.allSatisfy { byte in
-      (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-        && byte != UInt8(ascii: "\\")
-    }
-    return needsNoEscape ? "\"" + text + "\"" : String(reflecting: text)
   }
 
   /// The redacted ``description`` again, so that `debugPrint` never shows a password either.

@@ -10,29 +10,9 @@
 /// ``passwordLimitReached`` so that a screen can say so.
 public struct LoginState: Equatable, Sendable {
   /// The email field, exactly as typed (not trimmed), cut to ``maximumEmailLength``.
-  public var email: String {
-    @inlinable get { storedEmail }
-    set {
-      storedEmail = newValue
-      emailIsValid = Validation.isValidEmail(storedEmail)
-    }
-    _modify {
-      yield &storedEmail
-      emailIsValid = Validation.isValidEmail(storedEmail)
-    }
-  }
+  public var email: String
   /// The password field, exactly as typed, cut to ``maximumPasswordLength``.
-  public var password: String {
-    @inlinable get { storedPassword }
-    set {
-      storedPassword = newValue
-      passwordIsValid = Validation.isValidPassword(storedPassword)
-    }
-    _modify {
-      yield &storedPassword
-      passwordIsValid = Validation.isValidPassword(storedPassword)
-    }
-  }
+  public var password: String
   /// Whether the password is shown in plain text; starts hidden.
   public var isPasswordVisible: Bool
   /// Where the screen is in its life.
@@ -54,17 +34,6 @@ public struct LoginState: Equatable, Sendable {
   /// login and a logout clear it.
   public var sessionNotRemembered: Bool
 
-  /// ``email``'s text: set through ``email``, which validates it, or copied with its validity
-  /// (``adopt(_:)``); read in place, like a stored property, by code inlined elsewhere.
-  @usableFromInline var storedEmail: String
-  /// ``password``'s text, kept like ``storedEmail``.
-  @usableFromInline var storedPassword: String
-  /// ``Validation/isValidEmail(_:)`` of ``email``, kept with it: a screen reads it several
-  /// times per keystroke (``canSubmit``, ``emailError``), and the field changes far less often.
-  @usableFromInline private(set) var emailIsValid: Bool
-  /// ``Validation/isValidPassword(_:)`` of ``password``, kept with it like ``emailIsValid``.
-  @usableFromInline private(set) var passwordIsValid: Bool
-
   /// Creates a state; the defaults are the empty screen a user first sees.
   public init(
     email: String = "",
@@ -77,8 +46,8 @@ public struct LoginState: Equatable, Sendable {
     passwordLimitReached: Bool = false,
     sessionNotRemembered: Bool = false
   ) {
-    storedEmail = email
-    storedPassword = password
+    self.email = email
+    self.password = password
     self.isPasswordVisible = isPasswordVisible
     self.phase = phase
     self.attempt = attempt
@@ -86,8 +55,6 @@ public struct LoginState: Equatable, Sendable {
     self.emailLimitReached = emailLimitReached
     self.passwordLimitReached = passwordLimitReached
     self.sessionNotRemembered = sessionNotRemembered
-    emailIsValid = Validation.isValidEmail(email)
-    passwordIsValid = Validation.isValidPassword(password)
   }
 }
 
@@ -95,9 +62,7 @@ extension LoginState {
   /// The text shown under the email field when it holds something that is not an email, in
   /// English: the source of ``LoginStrings/english``'s ``LoginStrings/invalidEmail``.
   ///
-  /// A computed literal rather than a stored constant: ``emailError`` reads it on every
-  /// keystroke, and a literal needs no lazy initialization.
-  @inlinable public static var invalidEmailMessage: String { "Enter a valid email address." }
+  public static let invalidEmailMessage = "Enter a valid email address."
 
   /// How many invalid-credentials failures in a row make the screen suggest a reset.
   public static let passwordResetThreshold = 3
@@ -117,13 +82,13 @@ extension LoginState {
   public static let maximumPasswordLength = 1_024
 
   /// Whether the email, once trimmed, looks like an address (see ``Validation/isValidEmail(_:)``).
-  @inlinable public var isEmailValid: Bool { emailIsValid }
+  public var isEmailValid: Bool { Validation.isValidEmail(email) }
 
   /// Whether the password holds something other than whitespace.
-  @inlinable public var isPasswordValid: Bool { passwordIsValid }
+  public var isPasswordValid: Bool { Validation.isValidPassword(password) }
 
   /// Whether the Log In button is enabled: a valid form and no request in flight or done.
-  @inlinable public var canSubmit: Bool {
+  public var canSubmit: Bool {
     guard isEmailValid, isPasswordValid else { return false }
     switch phase {
     case .idle, .editing, .failed: return true
@@ -133,7 +98,7 @@ extension LoginState {
 
   /// The inline error under the email field, in English: shown for a non-empty invalid email
   /// only. A screen in another language reads ``emailError(in:)``.
-  @inlinable public var emailError: String? {
+  public var emailError: String? {
     email.isEmpty || isEmailValid ? nil : Self.invalidEmailMessage
   }
 
@@ -220,102 +185,5 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
       ],
       displayStyle: .struct
     )
-  }
-}
-
-extension LoginState {
-  /// How a state compares with another, for a runtime that publishes each change of its
-  /// state once: `String` compares canonically, so two equal states may still spell a typed
-  /// field with other bytes (`é` as one scalar, or as `e` and a combining accent).
-  package enum Likeness: Equatable, Sendable {
-    /// Equal, each typed field with the same bytes.
-    case identical
-    /// Equal, a typed field spelled with other bytes.
-    case respelled
-    /// Not equal: a change.
-    case different
-  }
-
-  /// Makes this state the state at `other`, byte for byte, and tells how the two compared:
-  /// for a runtime that publishes every change of its state once, comparing it on every
-  /// action with the copy it published last.
-  ///
-  /// The state is read in place and each field is compared by its bits first, then by
-  /// value: only a field that differs is copied (a state handed to another module's `==`, or
-  /// assigned whole, is copied whole, every text and the phase retained, then released).
-  package mutating func adopt(_ other: UnsafePointer<LoginState>) -> Likeness {
-    var likeness = Likeness.identical
-    adopt(\.storedEmail, from: other, into: &likeness)
-    adopt(\.storedPassword, from: other, into: &likeness)
-    adopt(\.phase, from: other, into: &likeness)
-    adopt(\.isPasswordVisible, from: other, into: &likeness)
-    adopt(\.attempt, from: other, into: &likeness)
-    adopt(\.consecutiveInvalidCredentials, from: other, into: &likeness)
-    adopt(\.emailLimitReached, from: other, into: &likeness)
-    adopt(\.passwordLimitReached, from: other, into: &likeness)
-    adopt(\.sessionNotRemembered, from: other, into: &likeness)
-    // Derived from the texts: equal texts have equal validity.
-    emailIsValid = other.pointee.emailIsValid
-    passwordIsValid = other.pointee.passwordIsValid
-    return likeness
-  }
-
-  /// Copies the field at `path` of `other` into this state's unless both hold the same bits,
-  /// and notes how they differed.
-  @inline(__always)
-  private mutating func adopt<Field: Equatable>(
-    _ path: WritableKeyPath<LoginState, Field>, from other: UnsafePointer<LoginState>,
-    into likeness: inout Likeness
-  ) {
-    guard let theirs = other.pointer(to: path) else { return }
-    withUnsafeMutablePointer(to: &self) { state in
-      guard let ours = state.pointer(to: path) else { return }
-      guard !Self.haveTheSameBits(UnsafeRawPointer(ours), theirs, count: MemoryLayout<Field>.size)
-      else { return }
-      if ours.pointee != theirs.pointee {
-        likeness = .different
-      } else if likeness == .identical, let some = ours.pointee as? String,
-        let other = theirs.pointee as? String, !Self.haveTheSameBytes(some, other)
-      {
-        likeness = .respelled
-      }
-      ours.pointee = theirs.pointee
-    }
-  }
-
-  /// Whether the `count` bytes at `some` and at `other` are the same, compared a machine word
-  /// at a time (`count` is a field's size, known when this is inlined).
-  @inline(__always)
-  private static func haveTheSameBits(
-    _ some: UnsafeRawPointer, _ other: UnsafeRawPointer, count: Int
-  ) -> Bool {
-    var offset = 0
-    var differences: UInt64 = 0
-    while offset + 8 <= count {
-      differences |=
-        some.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        ^ other.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset += 8
-    }
-    while offset < count {
-      differences |= UInt64(
-        some.load(fromByteOffset: offset, as: UInt8.self)
-          ^ other.load(fromByteOffset: offset, as: UInt8.self))
-      offset += 1
-    }
-    return differences == 0
-  }
-
-  /// Whether two texts hold the same UTF-8 bytes.
-  private static func haveTheSameBytes(_ some: String, _ other: String) -> Bool {
-    let count = some.utf8.count
-    guard other.utf8.count == count else { return false }
-    let compared = some.utf8.withContiguousStorageIfAvailable { someBytes in
-      other.utf8.withContiguousStorageIfAvailable { otherBytes in
-        for index in 0..<count where someBytes[index] != otherBytes[index] { return false }
-        return true
-      }
-    }
-    return (compared ?? nil) ?? some.utf8.elementsEqual(other.utf8)
   }
 }

@@ -30,17 +30,15 @@ public func reduce(
 /// effects to run, in order.
 ///
 /// The same machine without copying the state, for a runtime that owns its state (the store,
-/// a view model): a keystroke then costs about as much as storing the text.
+/// a view model).
 ///
 /// ```swift
 /// var state = LoginState()
 /// _ = reduce(into: &state, .emailChanged("demo@example.com"))
 /// ```
-public func reduce(into state: inout LoginState, _ action: consuming LoginAction) -> [LoginEffect] {
-  // Action first, then phase: matching the pair as a tuple would copy the action and its
-  // payload on every keystroke. Every (phase, action) pair is still named below. The action
-  // is the machine's to keep: a typed text moves into the state without a copy.
-  switch consume action {
+public func reduce(into state: inout LoginState, _ action: LoginAction) -> [LoginEffect] {
+  // Action first, then phase: every (phase, action) pair is named below.
+  switch action {
   // Typing: stored, cut to the field's maximum length (and the cut recorded), and it moves
   // the screen to editing (clearing a shown error). The form is locked while a request is
   // in flight, and after success.
@@ -186,10 +184,8 @@ public func reduce(into state: inout LoginState, _ action: consuming LoginAction
 }
 
 extension LoginState {
-  /// Moves to ``LoginPhase/editing``; a keystroke in that phase already leaves it untouched,
-  /// which skips destroying and rebuilding the phase on every character typed.
+  /// Moves to ``LoginPhase/editing``, clearing a shown error.
   fileprivate mutating func startEditing() {
-    if case .editing = phase { return }
     phase = .editing
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 import LoginFlow
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

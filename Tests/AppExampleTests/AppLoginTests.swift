@@ -24,14 +24,14 @@ struct SilentBackend: AuthService {
       let request = try await tester.nextRequest()
       await tester.advance(by: .seconds(30) - .nanoseconds(1))  // nothing yet
       await tester.advance(by: .nanoseconds(1))
-      await tester.receive(.effectTimedOut(attempt: 1, duration: .seconds(30)))
+      await tester.receive(.effectTimedOut(.authenticate(1), duration: .seconds(30)))
       await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {
         $0.phase = .failed(.timedOut)
       }
       #expect(request.isCancelled)
       await tester.release(request, .success(AuthSession(token: "late")))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: .success, duration: .seconds(30)))
+        .responseDropped(.authenticate(1), outcome: .success, duration: .seconds(30)))
     }  // fails here if anything was left unasserted or still running
   }
 

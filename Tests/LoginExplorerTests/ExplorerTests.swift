@@ -1,5 +1,6 @@
 import Foundation
 import LoginFlow
+import LoginSimulation
 import LoginReplay
 import LoginRuntime
 import Testing
@@ -31,7 +32,7 @@ import Testing
     #expect(ExplorerEvent.events(for: .sessionRestored) == [.relaunch])
     #expect(ExplorerEvent.userEvents.count == 4 + 4 + 7)
     // Every outcome at each of three timings, and `never` once.
-    #expect(Fate.all.count == SessionCommand.Outcome.allCases.count * 3 + 1)
+    #expect(Fate.all.count == ScriptedOutcome.allCases.count * 3 + 1)
   }
 
   @Test func theRememberedSessionEventsReachTheirStates() async {

@@ -34,7 +34,7 @@ import Testing
     let ignored = diagram.ignored.values.reduce(0) { $0 + $1.count }
     // One edge per cell that changes something, plus the timeout.
     #expect(diagram.edges.count + ignored == TransitionCell.all.count + 1)
-    #expect(diagram.edges.contains { $0.label == "after 30s, timed out" && $0.to == .failed })
+    #expect(diagram.edges.contains { $0.label == "after 30s, timed out" && $0.to == "failed" })
     #expect(diagram.edges.contains { $0.label == "submitTapped [form valid] / authenticate" })
   }
 

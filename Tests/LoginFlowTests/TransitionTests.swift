@@ -585,15 +585,15 @@ struct TransitionTests {
     (state, _) = reduce(state, .passwordChanged("pw"))
     var effects: [LoginEffect]
     (state, effects) = reduce(state, .submitTapped)
-    #expect(effects.map(\.attempt) == [1])
+    #expect(effects.map(\.request) == [.authenticate(1)])
     (state, _) = reduce(state, .cancelTapped)
     (state, effects) = reduce(state, .submitTapped)
-    #expect(effects.map(\.attempt) == [2])
+    #expect(effects.map(\.request) == [.authenticate(2)])
     #expect(state.phase == .submitting)
     #expect(state.attemptInFlight == 2)
     // The session effects are about no request, and a logout keeps the count.
     (state, effects) = reduce(state, .authResponse(attempt: 2, .success(Fixture.session)))
-    #expect(effects.map(\.attempt) == [nil])
+    #expect(effects.map(\.request) == [nil])
     (state, effects) = reduce(state, .logoutTapped)
     #expect(effects == [.clearSession])
     #expect(state.attempt == 2)

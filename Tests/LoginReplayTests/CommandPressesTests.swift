@@ -8,14 +8,12 @@ import Testing
 @Suite struct CommandPressesTests {
   /// The texts each press of `type email TEXT` leaves in the field, starting from `start`.
   static func pressed(_ text: String, onto start: String = "") -> [String] {
-    var field = start
+    var state = LoginState(email: start)
     var texts: [String] = []
-    guard var presses = CommandPresses(.type(.email, text), field: { _ in field }) else {
-      return []
-    }
-    while let action = presses.next(field: { _ in field }) {
+    guard var presses = CommandPresses(.type(.email, text), on: state) else { return [] }
+    while let action = presses.next(in: state) {
       guard case .emailChanged(let next) = action else { return texts + ["not an email change"] }
-      field = next
+      state.email = next
       texts.append(next)
     }
     return texts

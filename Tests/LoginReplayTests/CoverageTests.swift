@@ -78,11 +78,11 @@ import Testing
 
   @Test func onlyTimeoutsAndDroppedAnswersAreStoreCells() {
     let kinds: [(StoreEvent.Kind, StoreEventCell?)] = [
-      (.effectStarted(attempt: 1), nil),
-      (.effectFinished(attempt: 1, outcome: .success, duration: .seconds(1)), nil),
-      (.effectCancelled(attempt: 1, duration: .seconds(1)), nil),
-      (.effectTimedOut(attempt: 1, duration: .seconds(30)), .timeoutFired),
-      (.responseDropped(attempt: 1, outcome: .success, duration: .seconds(5)), .lateAnswerDropped),
+      (.effectStarted(.authenticate(1)), nil),
+      (.effectFinished(.authenticate(1), outcome: .success, duration: .seconds(1)), nil),
+      (.effectCancelled(.authenticate(1), duration: .seconds(1)), nil),
+      (.effectTimedOut(.authenticate(1), duration: .seconds(30)), .timeoutFired),
+      (.responseDropped(.authenticate(1), outcome: .success, duration: .seconds(5)), .lateAnswerDropped),
     ]
     for (kind, cell) in kinds { #expect(StoreEventCell(kind) == cell, "\(kind)") }
     #expect(Set(kinds.compactMap(\.1)) == Set(StoreEventCell.allCases))

@@ -6,8 +6,7 @@ import Testing
 @testable import LoginReplay
 
 /// The inbox keeps the store's events for the runner to print, in order, and wakes a runner
-/// waiting for one; a format that prints none gives no text for any (its run counts them in
-/// the store instead: `EventCountsTests`).
+/// waiting for one.
 @Suite struct EventInboxTests {
   /// One thing a store reports: a transition emitting its effects, or another event.
   enum Report {
@@ -39,14 +38,13 @@ import Testing
       .transition(
         .submitTapped, before: editing, after: submitting,
         [.authenticate(attempt: 1, credentials)]),
-      .other(.effectStarted(attempt: 1)),
-      .other(.effectCancelled(attempt: 1, duration: .seconds(1))),
-      .other(.responseDropped(attempt: 1, outcome: .success, duration: .seconds(2))),
-      .other(.effectFinished(attempt: 2, outcome: .success, duration: .seconds(1))),
-      .other(.effectTimedOut(attempt: 3, duration: .seconds(30))),
+      .other(.effectStarted(.authenticate(1))),
+      .other(.effectCancelled(.authenticate(1), duration: .seconds(1))),
+      .other(.responseDropped(.authenticate(1), outcome: .success, duration: .seconds(2))),
+      .other(.effectFinished(.authenticate(2), outcome: .success, duration: .seconds(1))),
+      .other(.effectTimedOut(.authenticate(3), duration: .seconds(30))),
       .other(
-        .responseDropped(
-          attempt: 3, outcome: .failure(.networkUnavailable), duration: .seconds(31))),
+        .responseDropped(.authenticate(3), outcome: .failure(.networkUnavailable), duration: .seconds(31))),
       .other(.sessionSaved), .other(.sessionNotSaved(failure)), .other(.sessionCleared),
       .other(.sessionNotCleared(failure)), .other(.sessionDiscarded(failure)),
       .transition(
@@ -56,22 +54,6 @@ import Testing
 
   static let events = reports.enumerated().map { $0.element.event(at: .seconds($0.offset)) }
 
-  /// What counting the events one by one, as a runner that prints them does, learns.
-  static func counted(_ events: [StoreEvent]) -> EventCounts {
-    var counts = EventCounts()
-    for event in events { counts.count(event.kind) }
-    return counts
-  }
-
-  @Test func countingTellsTheTransitionsTheLastEffectsAndTheDroppedAnswers() {
-    let counts = Self.counted(Self.events)
-    #expect(counts.events == Self.events.count)
-    #expect(counts.transitions == 3)
-    #expect(counts.lastEffects == [.cancelAuthentication])
-    #expect(counts.droppedAnswers == 2)
-    #expect(Self.counted([]).lastEffects == nil, "no transition leaves the effects as they were")
-  }
-
   /// For every prefix of the reports, the events come out of the inbox in order, and nothing
   /// is left after the take.
   @Test func theEventsComeOutInOrderAndATakeLeavesNothing() {
@@ -80,26 +62,9 @@ import Testing
       for (index, report) in Self.reports[..<end].enumerated() {
         inbox.append(report.event(at: .seconds(index)))
       }
-      #expect(inbox.hasEvents == (end > 0))
-      var kept: [StoreEvent] = []
-      inbox.takeAll(into: &kept)
-      #expect(kept == Array(Self.events[..<end]))
-      #expect(!inbox.hasEvents)
-      var again: [StoreEvent] = [Self.events[0]]
-      inbox.takeAll(into: &again)
-      #expect(again.isEmpty, "a take leaves nothing")
+      #expect(inbox.takeAll() == Array(Self.events[..<end]))
+      #expect(inbox.takeAll().isEmpty, "a take leaves nothing")
     }
-  }
-
-  /// What a closed store did is never printed.
-  @Test func discardingDropsTheEvents() {
-    let inbox = EventInbox()
-    for event in Self.events { inbox.append(event) }
-    inbox.discardAll()
-    #expect(!inbox.hasEvents)
-    var none: [StoreEvent] = []
-    inbox.takeAll(into: &none)
-    #expect(none.isEmpty)
   }
 
   /// On the real clock `settle` waits for the next event; one appended after the runner
@@ -111,37 +76,7 @@ import Testing
     inbox.append(Self.events[2])
     await waiting.value  // woken: a lost wake-up hangs here until the time limit
     #expect(!inbox.hasWaitingRunner)
-    #expect(inbox.hasEvents)
     await inbox.waitForEvents()  // returns at once: an event is waiting
-  }
-
-  /// The formats that print no event give no text for any: a runner that only counts them
-  /// loses nothing.
-  @Test(arguments: [ReplayOptions.Format.text, .jsonl, .accessible], [false, true])
-  func aFormatThatPrintsNoEventGivesNoTextForAny(
-    _ format: ReplayOptions.Format, _ trace: Bool
-  ) {
-    let formatter = ReplayFormatter(
-      format: format, trace: trace, renderer: TextRenderer(), realClock: false)
-    let prints = ReplayFormatter.printsEvents(format: format, trace: trace)
-    // An error appearing is announced, so every format that prints events prints some.
-    let states = (
-      before: LoginState(email: "a", phase: .submitting, attempt: 1),
-      after: LoginState(email: "a", phase: .failed(.networkUnavailable), attempt: 1)
-    )
-    var texts: [String] = []
-    for event in Self.events {
-      switch event.kind {
-      case .transition(let transition):
-        texts += [
-          formatter.transition(
-            transition, at: event.time, line: 1, state: states.after, before: states.before)
-        ].compactMap { $0 }
-      case .effectStarted, .effectFinished, .effectCancelled, .effectTimedOut, .responseDropped,
-        .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared, .sessionDiscarded:
-        texts += [formatter.lifecycle(event.kind, at: event.time, line: 1)].compactMap { $0 }
-      }
-    }
-    #expect(texts.isEmpty == !prints, "\(texts.count) texts")
+    #expect(inbox.takeAll() == [Self.events[2]])
   }
 }

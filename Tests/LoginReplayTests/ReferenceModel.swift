@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginSimulation
 
 @testable import LoginReplay
 
@@ -22,7 +23,7 @@ struct ReferenceModel {
   var state = LoginState()
   var lastEffects: [LoginEffect] = []
   var now: Duration = .zero
-  var queue: [(SessionCommand.Outcome, Duration)] = []
+  var queue: [(ScriptedOutcome, Duration)] = []
   var requests: [Request] = []
   var failures: [String] = []
   /// Whether a `close` ran: the store then ignores every action.
@@ -43,11 +44,7 @@ struct ReferenceModel {
     case .clear(let field): send(field, "")
     case .backspace(let field, let count):
       for _ in 0..<count { send(field, String(value(of: field).dropLast())) }
-    case .togglePassword: apply(.passwordVisibilityToggled)
-    case .submit: apply(.submitTapped)
-    case .cancel: apply(.cancelTapped)
-    case .logout: apply(.logoutTapped)
-    case .reset: apply(.reset)
+    case .press(let button): apply(button.action)
     case .close:
       if state.isLoading { apply(.storeClosed) }
       isClosed = true
@@ -57,7 +54,8 @@ struct ReferenceModel {
       while let next = nextEvent() { advance(to: next) }
     case .expect(let expectation):
       let evaluation = expectation.evaluate(
-        state: state, effects: lastEffects, requestsInFlight: state.isLoading ? 1 : 0,
+        state: state, effectKinds: lastEffects.map(\.kind),
+        requestsInFlight: state.isLoading ? 1 : 0,
         droppedAnswers: droppedAnswers)
       if !evaluation.holds {
         failures.append(
@@ -75,17 +73,11 @@ struct ReferenceModel {
   }
 
   private func value(of field: SessionCommand.Field) -> String {
-    switch field {
-    case .email: state.email
-    case .password: state.password
-    }
+    field.text(in: state)
   }
 
   private mutating func send(_ field: SessionCommand.Field, _ text: String) {
-    switch field {
-    case .email: apply(.emailChanged(text))
-    case .password: apply(.passwordChanged(text))
-    }
+    apply(field.changed(to: text))
   }
 
   private mutating func apply(_ action: LoginAction) {

@@ -3,24 +3,24 @@ import LoginFlow
 import Testing
 
 @testable import LoginReplay
-@_spi(Locking) @testable import LoginRuntime
+@testable import LoginSimulation
+@testable import LoginRuntime
 
 /// What a long or hostile session may not accumulate: cancelled requests, queued answers.
 @Suite struct ResourceBoundTests {
   /// A request in flight is one task: its call. Neither the store's timeout (kept by the
-  /// clock until it fires) nor the wait for a `respond` (a sleep the `respond` ends) has a
-  /// task of its own.
+  /// clock until it fires) nor the wait for its answer (a timer the server keeps) has a task
+  /// of its own, and a `respond` that decides it ends the wait at once.
   @Test func aRequestInFlightIsOneTaskAndARespondEndsItsWait() async {
     let clock = VirtualClock()
     let service = ScriptedAuthService(clock: clock)
     let store = LoginStore(service: service, clock: clock)
-    service.reportLateAnswers(to: store)
     await store.send(.emailChanged(DemoAuthService.email))
     await store.send(.passwordChanged(DemoAuthService.password))
     await store.send(.submitTapped)
     await clock.waitUntilIdle()
     #expect(clock.trackedTaskCount == 1)
-    #expect(service.respond(.failure(.serverError), after: .zero) == .decided)
+    #expect(service.respond(.failure(.serverError), after: .zero) == .decided(number: 1, due: .zero))
     await clock.waitUntilIdle()
     #expect(await store.state.error == .serverError)
     #expect(clock.now == .zero, "the decision ended the wait at once")
@@ -29,85 +29,43 @@ import Testing
     service.shutDown()
   }
 
-  /// A virtual-clock runner has a thread of its own (its ``ThreadExecutor``); the runner lets
-  /// go of it when it goes, run or not, so a process that replays many sessions one after
-  /// another keeps one thread waiting for the next (see ``ExecutorThreads``), not one per
-  /// session.
-  @Test(.timeLimit(.minutes(1)))
-  func aRunnersThreadEndsWithTheRunner() async throws {
-    let file = try TemporaryFile("set email demo@example.com\nsubmit\nsettle\n")
-    defer { file.remove() }
-    var runner: SessionRunner? = try SessionRunner(
-      options: ReplayOptions(input: .file(file.path)), output: CapturedOutput())
-    let executor = try #require(runner?.executor)
-    #expect(!executor.isShutDown)
-    let commands = try SessionCommandSequence(path: file.path).map { try $0.get() }
-    let status = await runner?.drive { _, runner in
-      for command in commands { await runner.run(command) }
-      return await runner.finish()
-    }
-    #expect(status == .success)
-    #expect(!executor.isShutDown, "a finished runner can still be read")
-    runner = nil
-    #expect(executor.isShutDown)
-    await executor.finished()
-  }
-
-  /// A runner dropped without running (`login-replay` does so for a session with errors)
-  /// takes its store, clock, server and thread with it: nothing holds them in a cycle.
-  @Test(.timeLimit(.minutes(1)))
-  func aRunnerDroppedWithoutRunningLeavesNothingBehind() async throws {
-    weak var executor: ThreadExecutor?
-    do {
-      let dropped = try Self.executorOfADroppedRunner()
-      await dropped.finished()
-      executor = dropped
-    }
-    #expect(executor == nil)
-  }
-
-  /// The executor of a runner made and dropped at once.
-  private static func executorOfADroppedRunner() throws -> ThreadExecutor {
-    let runner = try SessionRunner(
-      options: ReplayOptions(input: .standardInput), output: CapturedOutput())
-    return try #require(runner.executor)
-  }
-
-  /// A cancelled request ends its task at once; what the server would have answered is kept
-  /// as a record and still reported at its time.
-  @Test func cancelledRequestsReleaseTheirTasksAndStillReportTheirLateAnswers() async {
+  /// A cancelled request is answered anyway, at its time, like a server that already got it:
+  /// the store drops each late answer. At most ``ScriptedServer/maximumAbandonedRequests``
+  /// wait so; the server answers one more at once (the cancellation's acknowledgement), so
+  /// memory stays flat however many requests a session cancels.
+  @Test func cancelledRequestsAnswerLateAndAtMostAThousandWait() async {
     let clock = VirtualClock()
     let service = ScriptedAuthService(clock: clock)
     let events = EventLog()
     let store = LoginStore(service: service, clock: clock, onEvent: { events.append($0) })
-    service.reportLateAnswers(to: store)
     await store.send(.emailChanged(DemoAuthService.email))
     await store.send(.passwordChanged(DemoAuthService.password))
-    let cycles = 1_000
+    let cycles = ScriptedServer.maximumAbandonedRequests + 200
     for _ in 0..<cycles {
       await store.send(.submitTapped)
       await clock.waitUntilIdle()
       await store.send(.cancelTapped)
       await clock.waitUntilIdle()
-      // Before the fix every cancelled call kept running until its answer time.
-      #expect(await store.runningAttempts.isEmpty)
     }
-    #expect(service.pendingRequestCount == 0)
+    #expect(service.requestsInFlight.isEmpty)
+    #expect(service.lateAnswerCount == ScriptedServer.maximumAbandonedRequests)
+    #expect(clock.trackedTaskCount == ScriptedServer.maximumAbandonedRequests)
     #expect(events.dropped.isEmpty)
     await clock.advance(by: DemoAuthService.delay)
     let dropped = events.dropped
-    #expect(dropped.count == cycles)
+    #expect(dropped.count == ScriptedServer.maximumAbandonedRequests)
     #expect(
       dropped.first
-        == .responseDropped(
-          attempt: 1, outcome: .success, duration: DemoAuthService.delay))
-    #expect(events.droppedAttempts == Array(1...cycles))
+        == .responseDropped(.authenticate(1), outcome: .success, duration: DemoAuthService.delay))
+    #expect(events.droppedAttempts == Array(1...ScriptedServer.maximumAbandonedRequests))
+    #expect(clock.trackedTaskCount == 0)
+    #expect(await store.runningAttempts.isEmpty)
     await store.close()
     service.shutDown()
   }
 
   @Test func theRespondQueueIsBounded() async throws {
-    let limit = ScriptedAuthService.maximumQueuedResponses
+    let limit = ScriptedServer.maximumQueuedResponses
     let session =
       String(repeating: "respond server-error\n", count: limit + 2)
       + "set email demo@example.com\nset password Password123!\nsubmit\nsettle\n"
@@ -156,8 +114,8 @@ final class EventLog: Sendable {
   /// The attempts of the dropped answers, in order.
   var droppedAttempts: [Int] {
     dropped.compactMap { kind in
-      guard case .responseDropped(let attempt, _, _) = kind else { return nil }
-      return attempt
+      guard case .responseDropped(let id, _, _) = kind else { return nil }
+      return id.number
     }
   }
 }

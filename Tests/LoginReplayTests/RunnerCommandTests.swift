@@ -1,6 +1,7 @@
 import Foundation
 import LoginFlow
-import LoginReplay
+import LoginSimulation
+@testable import LoginReplay
 import LoginRuntime
 import Testing
 
@@ -51,7 +52,7 @@ import Testing
     #expect(!result.standardOutput.contains("ab c d"))
   }
 
-  @Test(arguments: SessionCommand.Field.allCases)
+  @Test(arguments: LoginMachine.fields)
   func typingPastTheMaximumLeavesTheFieldAtItAndFlagged(_ field: SessionCommand.Field)
     async throws
   {
@@ -60,9 +61,9 @@ import Testing
     let flag = field == .email ? "emailLimitReached" : "passwordLimitReached"
     let result = try await Replay.session(
       """
-      type \(field.rawValue) \(String(repeating: "a", count: maximum + 30))
+      type \(field.name) \(String(repeating: "a", count: maximum + 30))
       toggle-password
-      backspace \(field.rawValue)
+      backspace \(field.name)
       toggle-password
 
       """, ["--format", "jsonl"])
@@ -93,10 +94,10 @@ import Testing
     #expect(result.standardOutput.contains("Limit reached: \(maximum) characters"))
   }
 
-  @Test(arguments: SessionCommand.Field.allCases)
+  @Test(arguments: LoginMachine.fields)
   func setReplacesTheFieldInOneChange(_ field: SessionCommand.Field) async throws {
     let result = try await Replay.session(
-      "type \(field.rawValue) abc\nset \(field.rawValue) \"x y\"\ntoggle-password\n",
+      "type \(field.name) abc\nset \(field.name) \"x y\"\ntoggle-password\n",
       ["--format", "jsonl"])
     let actions = try Actions(result)
     #expect(actions.onLine(2).count == 1)
@@ -104,10 +105,10 @@ import Testing
     #expect(actions.lastState[key] as? String == "x y")
   }
 
-  @Test(arguments: SessionCommand.Field.allCases)
+  @Test(arguments: LoginMachine.fields)
   func clearEmptiesTheFieldInOneChange(_ field: SessionCommand.Field) async throws {
     let result = try await Replay.session(
-      "type \(field.rawValue) abc\nclear \(field.rawValue)\n", ["--format", "jsonl"])
+      "type \(field.name) abc\nclear \(field.name)\n", ["--format", "jsonl"])
     let actions = try Actions(result)
     #expect(actions.onLine(2).count == 1)
     let key = field == .email ? "email" : "passwordLength"
@@ -117,10 +118,10 @@ import Testing
 
   /// `clear` is one change action even on an empty field: from the first screen it is the
   /// change that starts editing.
-  @Test(arguments: SessionCommand.Field.allCases)
+  @Test(arguments: LoginMachine.fields)
   func clearOnAnEmptyFieldIsStillOneChange(_ field: SessionCommand.Field) async throws {
     let result = try await Replay.session(
-      "clear \(field.rawValue)\nexpect phase editing\n", ["--format", "jsonl"])
+      "clear \(field.name)\nexpect phase editing\n", ["--format", "jsonl"])
     #expect(result.status == .success)
     let actions = try Actions(result)
     let cleared = actions.onLine(1)
@@ -129,13 +130,13 @@ import Testing
     #expect(cleared.first?["after"] as? String == "editing")
   }
 
-  @Test(arguments: SessionCommand.Field.allCases)
+  @Test(arguments: LoginMachine.fields)
   func backspaceRemovesGraphemesOneChangeEach(_ field: SessionCommand.Field) async throws {
     let result = try await Replay.session(
       """
-      set \(field.rawValue) "abe\\u{301}d"
-      backspace \(field.rawValue) 2
-      backspace \(field.rawValue)
+      set \(field.name) "abe\\u{301}d"
+      backspace \(field.name) 2
+      backspace \(field.name)
       toggle-password
 
       """, ["--format", "jsonl"])
@@ -244,8 +245,8 @@ import Testing
     #expect(actions.lastState["email"] as? String == "demo@example.com")
   }
 
-  @Test(arguments: SessionCommand.Outcome.allCases)
-  func respondDecidesTheOutcome(_ outcome: SessionCommand.Outcome) async throws {
+  @Test(arguments: ScriptedOutcome.allCases)
+  func respondDecidesTheOutcome(_ outcome: ScriptedOutcome) async throws {
     let result = try await Replay.session(
       demoLogin + """
         respond \(outcome.name)
@@ -603,7 +604,7 @@ import Testing
   }
 
   @Test func theVirtualClockStopsAtItsLimit() async throws {
-    #expect(SessionRunner.virtualTimeLimit == .seconds(1_000_000_000))
+    #expect(ReplayBackend.virtualTimeLimit == .seconds(1_000_000_000))
     let session =
       String(repeating: "wait 1000000s\n", count: 999) + "wait 999999.5s\nwait 1s\nwait 0.5s\n"
       + "snapshot\n"

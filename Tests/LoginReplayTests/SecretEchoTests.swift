@@ -95,7 +95,7 @@ import Testing
 /// The closest keyword is suggested in place of an echo.
 @Suite struct SuggestionTests {
   @Test func closeWordsGetTheirKeyword() {
-    let commands = SessionCommand.Name.allCases.map(\.rawValue)
+    let commands = SessionCommand.Name.allCases.map(\.word)
     #expect(Suggestion.closest(to: "submt", among: commands) == "submit")
     #expect(Suggestion.closest(to: "SUBMIT", among: commands) == "submit")
     #expect(Suggestion.closest(to: "setle", among: commands) == "settle")
@@ -106,7 +106,7 @@ import Testing
   }
 
   @Test func farWordsGetNone() {
-    let commands = SessionCommand.Name.allCases.map(\.rawValue)
+    let commands = SessionCommand.Name.allCases.map(\.word)
     for word in ["hunter2", "Password123!", "", "x", "demo@example.com"] {
       #expect(Suggestion.closest(to: word, among: commands) == nil, "\(word)")
     }

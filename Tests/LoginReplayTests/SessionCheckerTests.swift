@@ -29,42 +29,6 @@ import Testing
       ])
   }
 
-  @Test(arguments: [(3, true), (2, false)])
-  func checkKeepsTheCommandsOfASessionNoLongerThanItsLimit(limit: Int, kept: Bool) throws {
-    let file = try TemporaryFile("# three commands\nsubmit\n\nwait 1s\nexpect phase idle\n")
-    defer { file.remove() }
-    let (errors, commands) = SessionChecker.check(
-      try SessionCommandSequence(path: file.path), keepingAtMost: limit)
-    #expect(errors.isEmpty)
-    if kept {
-      #expect(commands?.map(\.location.line) == [2, 4, 5])
-      #expect(commands?.first?.command == .submit)
-    } else {
-      #expect(commands == nil)
-    }
-  }
-
-  /// A check that stops before the end (its error limit reached, even a limit of none) keeps
-  /// no command: what it kept is not the session.
-  @Test(arguments: [0, -1])
-  func aCheckStoppedBeforeTheEndKeepsNoCommand(limit: Int) throws {
-    let file = try TemporaryFile("submit\nwait 1s\n")
-    defer { file.remove() }
-    let (errors, commands) = SessionChecker.check(
-      try SessionCommandSequence(path: file.path), limit: limit)
-    #expect(errors.isEmpty)
-    #expect(commands == nil)
-  }
-
-  @Test func aSessionWithAnErrorKeepsNoCommand() throws {
-    let file = try TemporaryFile("submit\noops\n")
-    defer { file.remove() }
-    let (errors, commands) = SessionChecker.check(try SessionCommandSequence(path: file.path))
-    #expect(errors.count == 1)
-    #expect(commands == nil)
-    #expect(SessionChecker.maximumKeptCommands >= 1_000)
-  }
-
   @Test func checkStopsAtTwentyErrors() throws {
     var text = "submit\n"
     for number in 1...30 { text += "oops\(number)\n" }
@@ -120,45 +84,5 @@ import Testing
     defer { file.remove() }
     let errors = try SessionChecker.check(path: file.path)
     #expect(errors.map(\.location.line) == [100_000])
-  }
-}
-
-/// The keeper of a checked file's commands hands each command out once, in order, and lets go
-/// of those never taken.
-@Suite(.timeLimit(.minutes(1))) struct KeptCommandsTests {
-  static func command(_ line: Int) -> LocatedCommand {
-    LocatedCommand(
-      .set(.email, String(repeating: "e", count: 20 + line)),
-      at: SourceLocation(file: "kept.login", line: line, column: 1))
-  }
-
-  /// A taken entry of `kept` with its location, to compare with the command it was.
-  static func taken(_ entry: PlacedCommand?, from kept: KeptCommands) -> LocatedCommand? {
-    entry.map { LocatedCommand($0, in: kept.file) }
-  }
-
-  @Test func commandsAreTakenOnceInOrder() {
-    let kept = KeptCommands(file: "kept.login", capacity: 3)
-    for line in 1...3 { #expect(kept.append((Self.command(line).command, line, 1))) }
-    #expect(!kept.append((Self.command(4).command, 4, 1)), "full")
-    #expect(Array(kept) == (1...3).map(Self.command))
-    #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(1))
-    #expect(kept.map(\.location.line) == [2, 3], "what is left")
-    #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(2))
-    #expect(Self.taken(kept.takeFirst(), from: kept) == Self.command(3))
-    #expect(kept.takeFirst() == nil)
-    #expect(kept.isEmpty)
-  }
-
-  /// A keeper dropped at any point of the taking destroys each command it still holds once and
-  /// no command taken (each text here lives on the heap: destroying one twice frees its
-  /// storage twice, which crashes the test).
-  @Test func aKeeperDroppedHalfTakenReleasesTheRest() {
-    for taken in 0...4 {
-      var kept: KeptCommands? = KeptCommands((1...4).map(Self.command), file: "kept.login")
-      for _ in 0..<taken { _ = kept?.takeFirst() }
-      #expect(kept?.count == 4 - taken)
-      kept = nil
-    }
   }
 }

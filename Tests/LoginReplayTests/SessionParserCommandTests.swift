@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginSimulation
 import Testing
 
 @testable import LoginReplay
@@ -110,7 +111,7 @@ import Testing
       guard case .respond(let outcome, _) = row.1 else { return nil }
       return outcome.name
     }
-    #expect(Set(outcomes) == Set(SessionCommand.Outcome.allCases.map(\.name)))
+    #expect(Set(outcomes) == Set(ScriptedOutcome.allCases.map(\.name)))
     #expect(outcomes.count >= 7)
   }
 

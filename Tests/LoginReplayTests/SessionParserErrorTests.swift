@@ -1,3 +1,4 @@
+import LoginFlow
 import Testing
 
 @testable import LoginReplay
@@ -296,7 +297,7 @@ import Testing
 
   @Test func errorKindsAreTyped() throws {
     let cases: [(String, SessionError.Kind)] = [
-      ("submt", .unknownCommand(suggestion: .submit)),
+      ("submt", .unknownCommand(suggestion: .button(LoginMachine.submit))),
       ("hunter2", .unknownCommand(suggestion: nil)),
       ("expect x y", .unknownExpectation(suggestion: nil)),
       ("expect eror none", .unknownExpectation(suggestion: .error)),

@@ -22,7 +22,7 @@ struct ClockChoiceTests {
       #expect(!request.isCancelled)
       await tester.release(request, .success(Fixtures.session))
       await tester.receive(
-        .effectFinished(attempt: 1, outcome: .success, duration: .seconds(86_400 * 365)))
+        .effectFinished(.authenticate(1), outcome: .success, duration: .seconds(86_400 * 365)))
       await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
@@ -92,7 +92,7 @@ struct ClockChoiceTests {
       #expect(state.phase == .failed(.timedOut))
       #expect(
         lifecycle == [
-          .effectStarted(attempt: 1), .effectTimedOut(attempt: 1, duration: .seconds(30)),
+          .effectStarted(.authenticate(1)), .effectTimedOut(.authenticate(1), duration: .seconds(30)),
         ])
     }
   }
@@ -103,7 +103,7 @@ struct ClockChoiceTests {
     #expect(state.phase == .succeeded(Fixtures.session))
     #expect(
       lifecycle == [
-        .effectStarted(attempt: 1), .effectFinished(attempt: 1, outcome: .success, duration: just),
+        .effectStarted(.authenticate(1)), .effectFinished(.authenticate(1), outcome: .success, duration: just),
       ])
   }
 

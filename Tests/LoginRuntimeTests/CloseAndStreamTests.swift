@@ -72,8 +72,8 @@ struct CloseAndStreamTests {
           StoreTransition(
             action: .storeClosed, before: Fixtures.submitting(1), after: closed,
             effects: [.cancelAuthentication(attempt: 1)])),
-        .effectCancelled(attempt: 1, duration: .seconds(3)),
-        .responseDropped(attempt: 1, outcome: .success, duration: .seconds(3)),
+        .effectCancelled(.authenticate(1), duration: .seconds(3)),
+        .responseDropped(.authenticate(1), outcome: .success, duration: .seconds(3)),
       ])
     // The streams ended at close; only `onEvent` hears of the late answer.
     #expect(streamed == Array(events.all.dropLast()))
@@ -106,7 +106,7 @@ struct CloseAndStreamTests {
     #expect(seen == [Fixtures.filledForm, Fixtures.submitting(1)])
     var kinds: [StoreEvent.Kind] = []
     for await event in events { kinds.append(event.kind) }
-    #expect(kinds.last == .effectStarted(attempt: 1))
+    #expect(kinds.last == .effectStarted(.authenticate(1)))
     let request = await service.nextRequest()
     await request.cancellation()  // its call was cancelled with the store
     await clock.waitUntilIdle()

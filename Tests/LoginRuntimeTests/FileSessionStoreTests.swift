@@ -1,6 +1,6 @@
 import Foundation
 import LoginFlow
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 import LoginTestSupport
 import Testing
 

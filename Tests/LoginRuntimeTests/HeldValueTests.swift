@@ -25,7 +25,7 @@ struct HeldValueTests {
     #expect(await store.state.phase == .failed(.timedOut))
     await clock.waitUntilIdle()
     #expect(await store.runningAttempts.isEmpty, "the cancelled call ended")
-    #expect(events.all.contains(.effectTimedOut(attempt: 1, duration: .seconds(30))))
+    #expect(events.all.contains(.effectTimedOut(.authenticate(1), duration: .seconds(30))))
     #expect(!events.all.contains { if case .responseDropped = $0 { true } else { false } })
   }
 

@@ -1,4 +1,4 @@
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// A clock whose sleeps return at once, moving its time forward, as swift-clocks'
 /// `ImmediateClock` does in apps' tests: a service's delay costs nothing.

@@ -1,5 +1,5 @@
 import LoginFlow
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// Checks the login machine's invariants against a store's events as they happen (the store calls it
 /// synchronously, in order) and collects every violation.
@@ -29,7 +29,8 @@ final class InvariantChecker: Sendable {
         {
           state.violations.append("a stale response changed the state: \(event)")
         }
-      case .effectStarted(let attempt):
+      case .effectStarted(let id):
+        let attempt = id.number
         if !state.inFlight.isEmpty { state.violations.append("two requests in flight: \(event)") }
         if state.phase != .submitting { state.violations.append("started outside submitting") }
         if attempt != (state.started.last ?? 0) + 1 {
@@ -37,13 +38,13 @@ final class InvariantChecker: Sendable {
         }
         state.started.append(attempt)
         state.inFlight.insert(attempt)
-      case .effectFinished(let attempt, _, _):
-        end(attempt, &state, event)
-      case .effectCancelled(let attempt, _), .effectTimedOut(let attempt, _):
-        end(attempt, &state, event)
-        state.abandoned.insert(attempt)
-      case .responseDropped(let attempt, _, _):
-        if !state.abandoned.contains(attempt) {
+      case .effectFinished(let id, _, _):
+        end(id.number, &state, event)
+      case .effectCancelled(let id, _), .effectTimedOut(let id, _):
+        end(id.number, &state, event)
+        state.abandoned.insert(id.number)
+      case .responseDropped(let id, _, _):
+        if !state.abandoned.contains(id.number) {
           state.violations.append("dropped a response that was not stale: \(event)")
         }
       case .sessionSaved, .sessionNotSaved:

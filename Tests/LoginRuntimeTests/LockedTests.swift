@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Locking) @testable import LoginRuntime
+@testable import LoginRuntime
 
 /// `Locked`, the package's one lock: one thread at a time in `withLock`, whoever contends.
 @Suite("Locked", .timeLimit(.minutes(1)))

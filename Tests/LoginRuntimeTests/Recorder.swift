@@ -1,4 +1,4 @@
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// A thread-safe list that concurrent test tasks append to, read once they are done.
 final class Recorder<Element: Sendable>: Sendable {

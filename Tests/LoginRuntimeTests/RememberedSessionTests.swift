@@ -49,7 +49,7 @@ struct RememberedSessionTests {
       $0.attempt = 1
     }
     await tester.release(try await tester.nextRequest(), .success(session))
-    await tester.receive(.effectFinished(attempt: 1, outcome: .success, duration: .zero))
+    await tester.receive(.effectFinished(.authenticate(1), outcome: .success, duration: .zero))
     await tester.receive(.authResponse(attempt: 1, .success(session))) {
       $0.phase = .succeeded(session)
       $0.password = ""

@@ -22,7 +22,7 @@ struct ResetTests {
       #expect(tester.clock.sleeperCount == 0, "the timeout ended with the request")
       await tester.release(request, .success(Fixtures.session))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: .success, duration: .seconds(2)))
+        .responseDropped(.authenticate(1), outcome: .success, duration: .seconds(2)))
     }
   }
 
@@ -66,9 +66,9 @@ struct ResetTests {
       // The first request's late answer cannot pass for the second's.
       await tester.release(first, .failure(.invalidCredentials))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: .failure(.invalidCredentials), duration: .zero))
+        .responseDropped(.authenticate(1), outcome: .failure(.invalidCredentials), duration: .zero))
       await tester.release(second, .success(Fixtures.session))
-      await tester.receive(.effectFinished(attempt: 2, outcome: .success, duration: .zero))
+      await tester.receive(.effectFinished(.authenticate(2), outcome: .success, duration: .zero))
       await tester.receive(.authResponse(attempt: 2, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""

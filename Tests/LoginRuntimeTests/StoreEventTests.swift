@@ -154,7 +154,7 @@ struct StoreEventTests {
   ])
   func timesPrintExactly(duration: Duration, text: String) {
     #expect(
-      StoreEvent(time: duration, kind: .effectStarted(attempt: 1)).description
+      StoreEvent(time: duration, kind: .effectStarted(.authenticate(1))).description
         == "[\(text)] started authenticate(1)")
   }
 

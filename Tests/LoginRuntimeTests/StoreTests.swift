@@ -15,7 +15,7 @@ struct StoreTests {
       #expect(request.credentials == Fixtures.credentials)
       await tester.advance(by: .seconds(2))
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.effectFinished(attempt: 1, outcome: .success, duration: .seconds(2)))
+      await tester.receive(.effectFinished(.authenticate(1), outcome: .success, duration: .seconds(2)))
       await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
@@ -40,7 +40,7 @@ struct StoreTests {
       await request.cancellation()
       await tester.release(request, .success(Fixtures.session))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: .success, duration: .milliseconds(700)))
+        .responseDropped(.authenticate(1), outcome: .success, duration: .milliseconds(700)))
       #expect(await tester.store.state == tester.state)
       #expect(tester.state.phase == .editing)
       await tester.advance(by: .seconds(60))
@@ -59,7 +59,7 @@ struct StoreTests {
       #expect(tester.service.requests.count == 1)
       await tester.release(request, .failure(.invalidCredentials))
       await tester.receive(
-        .effectFinished(attempt: 1, outcome: .failure(.invalidCredentials), duration: .zero))
+        .effectFinished(.authenticate(1), outcome: .failure(.invalidCredentials), duration: .zero))
       await tester.receive(.authResponse(attempt: 1, .failure(.invalidCredentials))) {
         $0.phase = .failed(.invalidCredentials)
         $0.consecutiveInvalidCredentials = 1
@@ -85,11 +85,11 @@ struct StoreTests {
       #expect(first.isCancelled)
       #expect(!second.isCancelled)
       await tester.release(first, .success(Fixtures.session))
-      await tester.receive(.responseDropped(attempt: 1, outcome: .success, duration: .zero))
+      await tester.receive(.responseDropped(.authenticate(1), outcome: .success, duration: .zero))
       await tester.advance(by: .seconds(1))
       await tester.release(second, .failure(.serverError))
       await tester.receive(
-        .effectFinished(attempt: 2, outcome: .failure(.serverError), duration: .seconds(1)))
+        .effectFinished(.authenticate(2), outcome: .failure(.serverError), duration: .seconds(1)))
       await tester.receive(.authResponse(attempt: 2, .failure(.serverError))) {
         $0.phase = .failed(.serverError)
       }
@@ -107,7 +107,7 @@ struct StoreTests {
       let request = try await tester.nextRequest()
       await tester.release(request, .failure(.networkUnavailable))
       await tester.receive(
-        .effectFinished(attempt: 1, outcome: .failure(.networkUnavailable), duration: .zero))
+        .effectFinished(.authenticate(1), outcome: .failure(.networkUnavailable), duration: .zero))
       await tester.receive(.authResponse(attempt: 1, .failure(.networkUnavailable))) {
         $0.phase = .failed(.networkUnavailable)
       }
@@ -123,8 +123,7 @@ struct StoreTests {
       }
       await tester.release(try await tester.nextRequest(), .failure(.rateLimited(retryAfter: nil)))
       await tester.receive(
-        .effectFinished(
-          attempt: 1, outcome: .failure(.rateLimited(retryAfter: nil)), duration: .zero))
+        .effectFinished(.authenticate(1), outcome: .failure(.rateLimited(retryAfter: nil)), duration: .zero))
       await tester.receive(.authResponse(attempt: 1, .failure(.rateLimited(retryAfter: nil)))) {
         $0.phase = .failed(.rateLimited(retryAfter: nil))
       }
@@ -133,7 +132,7 @@ struct StoreTests {
         $0.attempt = 2
       }
       await tester.release(try await tester.nextRequest(), .success(Fixtures.session))
-      await tester.receive(.effectFinished(attempt: 2, outcome: .success, duration: .zero))
+      await tester.receive(.effectFinished(.authenticate(2), outcome: .success, duration: .zero))
       await tester.receive(.authResponse(attempt: 2, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""

@@ -36,7 +36,7 @@ struct StrictStoreTesterTests {
       }
       await tester.release(request, .failure(.serverError))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .zero))
+        .responseDropped(.authenticate(1), outcome: .failure(.serverError), duration: .zero))
     }
   }
 
@@ -84,7 +84,7 @@ struct StrictStoreTesterTests {
       }
       await tester.release(try await tester.nextRequest(), .failure(.serverError))
       await tester.receive(
-        .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .seconds(30)))
+        .responseDropped(.authenticate(1), outcome: .failure(.serverError), duration: .seconds(30)))
     }
   }
 
@@ -93,7 +93,7 @@ struct StrictStoreTesterTests {
       await submit(tester)
       await tester.release(try await tester.nextRequest(), .failure(.serverError))
       await withKnownIssue {
-        await tester.receive(.effectTimedOut(attempt: 1, duration: .zero))
+        await tester.receive(.effectTimedOut(.authenticate(1), duration: .zero))
       }
       await withKnownIssue {
         await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {

@@ -46,13 +46,13 @@ struct TimeoutTests {
       #expect(await tester.store.state.attemptInFlight == 1)
       #expect(!request.isCancelled)
       await tester.advance(by: tester.clock.minimumResolution)
-      await tester.receive(.effectTimedOut(attempt: 1, duration: timeout))
+      await tester.receive(.effectTimedOut(.authenticate(1), duration: timeout))
       await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {
         $0.phase = .failed(.timedOut)
       }
       #expect(request.isCancelled, "the service sees the cancellation")
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.responseDropped(attempt: 1, outcome: .success, duration: timeout))
+      await tester.receive(.responseDropped(.authenticate(1), outcome: .success, duration: timeout))
     }
   }
 
@@ -96,7 +96,7 @@ struct TimeoutTests {
       let justBefore = Duration.seconds(30) - tester.clock.minimumResolution
       await tester.advance(by: justBefore)
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.effectFinished(attempt: 1, outcome: .success, duration: justBefore))
+      await tester.receive(.effectFinished(.authenticate(1), outcome: .success, duration: justBefore))
       await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
@@ -117,8 +117,8 @@ struct TimeoutTests {
     #expect(state.phase == .succeeded(Fixtures.session))
     #expect(
       lifecycle == [
-        .effectStarted(attempt: 1),
-        .effectFinished(attempt: 1, outcome: .success, duration: .seconds(30) - .nanoseconds(1)),
+        .effectStarted(.authenticate(1)),
+        .effectFinished(.authenticate(1), outcome: .success, duration: .seconds(30) - .nanoseconds(1)),
       ])
   }
 
@@ -127,8 +127,8 @@ struct TimeoutTests {
     #expect(state.phase == .failed(.timedOut))
     #expect(
       lifecycle == [
-        .effectStarted(attempt: 1),
-        .effectTimedOut(attempt: 1, duration: .seconds(30)),
+        .effectStarted(.authenticate(1)),
+        .effectTimedOut(.authenticate(1), duration: .seconds(30)),
         // The cancelled call ends with "no response", which the adapter reports as
         // `unexpected`: the acknowledgement of the cancellation, which is no answer and is
         // not reported.

@@ -1,4 +1,4 @@
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// Events from the server, kept per request path in arrival order, handed to tests that wait
 /// for them.

@@ -2,6 +2,7 @@ import LoginFlow
 import LoginRendering
 import LoginReplay
 import LoginRuntime
+import LoginSimulation
 
 /// Checks the invariants on what a run observed: after every step, and from every state by
 /// running the clock on.
@@ -31,7 +32,7 @@ final class InvariantChecker {
     }
 
     // 1. One request in flight, and `submitting` exactly while it is.
-    let working = system.service.pendingRequests
+    let working = system.service.requestsInFlight
     if working.count > 1 {
       fail(.oneRequestInFlight, "the server works on \(working.count) requests at once")
     } else if state.isLoading != (working == [state.attempt]) {
@@ -143,7 +144,7 @@ final class InvariantChecker {
       var requestsBefore = system.requests
       let first = await system.perform(.wait(timeout))
       var found = lifecycleViolations(in: first.events, after: requestsBefore)
-      if await system.store.attemptInFlight != nil || !system.service.pendingRequests.isEmpty {
+      if await system.store.attemptInFlight != nil || !system.service.requestsInFlight.isEmpty {
         found.append(
           Violation(
             invariant: .boundedLiveness,
@@ -193,10 +194,10 @@ final class InvariantChecker {
     var answered: Int?
     for event in events {
       switch event.kind {
-      case .effectFinished(let attempt, _, _), .effectTimedOut(let attempt, _):
-        answered = attempt
+      case .effectFinished(let id, _, _), .effectTimedOut(let id, _):
+        answered = id.number
       case .transition(let transition):
-        if transition.action == .authResponse, transition.response?.attempt != answered {
+        if transition.action == .authResponse, transition.response?.request.number != answered {
           stale.append(transition)
         }
         answered = nil
@@ -225,17 +226,19 @@ final class InvariantChecker {
     var answered: Int?
     for event in events {
       switch event.kind {
-      case .effectStarted(let attempt):
-        ended[attempt] = false
-      case .effectFinished(let attempt, _, _), .effectCancelled(let attempt, _),
-        .effectTimedOut(let attempt, _):
+      case .effectStarted(let id):
+        ended[id.number] = false
+      case .effectFinished(let id, _, _), .effectCancelled(let id, _),
+        .effectTimedOut(let id, _):
+        let attempt = id.number
         if ended[attempt] == true { fail("request \(attempt) ended twice") }
         if ended[attempt] == nil { fail("request \(attempt) ended without starting") }
         ended[attempt] = true
         if case .effectFinished = event.kind { answered = attempt }
         if case .effectTimedOut = event.kind { answered = attempt }
         continue
-      case .responseDropped(let attempt, _, _):
+      case .responseDropped(let id, _, _):
+        let attempt = id.number
         if ended[attempt] != true {
           fail("a late answer to request \(attempt) was dropped before it ended")
         }
@@ -243,7 +246,7 @@ final class InvariantChecker {
           fail("the late answer to request \(attempt) was dropped twice")
         }
       case .transition(let transition):
-        if transition.action == .authResponse, let attempt = transition.response?.attempt,
+        if transition.action == .authResponse, let attempt = transition.response?.request.number,
           attempt != answered
         {
           fail("the store applied an answer to request \(attempt), which had already ended")
@@ -272,7 +275,7 @@ final class InvariantChecker {
         guard let response = transition.response else { return nil }
         let session = AuthSession(token: DemoAuthService.token)
         action = .authResponse(
-          attempt: response.attempt, response.outcome.result(session: session))
+          attempt: response.request.number, response.outcome.result(session: session))
       case .sessionRestored:
         guard let restored = system.restoredAction else { return nil }
         action = restored

@@ -1,6 +1,7 @@
 import LoginFlow
 import LoginReplay
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
+import LoginSimulation
 
 /// One run of the real system: a fresh ``LoginStore`` on a ``VirtualClock``, with the scripted
 /// server `login-replay` uses and a session store in memory, driven one ``ExplorerEvent`` at a
@@ -49,7 +50,7 @@ final class ExploredSystem {
   /// The dates the stores see: the virtual clock's, from the Unix epoch.
   let wallClock: WallClock
   /// Where the session is remembered; it outlives every store of the run.
-  let sessionStore = ReplaySessionStore(InMemorySessionStore())
+  let sessionStore = SimulatedSessionStore()
   /// The current store's server, and the current store: both replaced at a relaunch.
   private(set) var service: ScriptedAuthService
   private(set) var store: LoginStore
@@ -83,14 +84,13 @@ final class ExploredSystem {
     store = Self.makeStore(
       service: service, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
       log: log, machine: machine, timeout: timeout)
-    service.reportLateAnswers(to: store)
   }
 
   /// A store of this system: the machine's, remembering into `sessionStore`, reporting to
   /// `log`.
   private static func makeStore(
     service: ScriptedAuthService, clock: VirtualClock, wallClock: WallClock,
-    sessionStore: ReplaySessionStore, log: Locked<[StoreEvent]>, machine: Machine,
+    sessionStore: SimulatedSessionStore, log: Locked<[StoreEvent]>, machine: Machine,
     timeout: Duration
   ) -> LoginStore {
     LoginStore(
@@ -209,7 +209,6 @@ final class ExploredSystem {
     store = Self.makeStore(
       service: successor, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
       log: log, machine: machine, timeout: timeout)
-    successor.reportLateAnswers(to: store)
     restoredAction = keptSession.map { .sessionRestored($0, now: wallClock.now()) }
     await store.restoreSession()
     await clock.waitUntilIdle()
@@ -223,14 +222,14 @@ final class ExploredSystem {
     readEvents += events.count
     for event in events {
       switch event.kind {
-      case .effectStarted(let attempt):
+      case .effectStarted(let id):
         // The store's event times count from its creation.
-        requests[attempt] = Request(start: storeStart.advanced(by: event.time))
-      case .effectFinished(let attempt, _, _): end(attempt, .finished)
-      case .effectCancelled(let attempt, _): end(attempt, .cancelled)
-      case .effectTimedOut(let attempt, _): end(attempt, .timedOut)
-      case .responseDropped(let attempt, _, _):
-        requests[attempt]?.droppedLate = true
+        requests[id.number] = Request(start: storeStart.advanced(by: event.time))
+      case .effectFinished(let id, _, _): end(id.number, .finished)
+      case .effectCancelled(let id, _): end(id.number, .cancelled)
+      case .effectTimedOut(let id, _): end(id.number, .timedOut)
+      case .responseDropped(let id, _, _):
+        requests[id.number]?.droppedLate = true
       case .transition, .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared,
         .sessionDiscarded:
         break

@@ -1,6 +1,7 @@
 import LoginFlow
 import LoginReplay
 import LoginRuntime
+import LoginSimulation
 
 /// One step the explorer can take: something the user does, or the clock moving to the next
 /// moment something falls due.
@@ -157,7 +158,7 @@ public struct Fate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The answer.
-  public var outcome: SessionCommand.Outcome
+  public var outcome: ScriptedOutcome
   /// When it arrives.
   public var timing: Timing
 
@@ -165,7 +166,7 @@ public struct Fate: Hashable, Sendable, CustomStringConvertible {
   /// never seen).
   public static let all: [Fate] =
     Timing.allCases.filter { $0 != .never }.flatMap { timing in
-      SessionCommand.Outcome.allCases.map { Fate(outcome: $0, timing: timing) }
+      ScriptedOutcome.allCases.map { Fate(outcome: $0, timing: timing) }
     } + [Fate(outcome: .success, timing: .never)]
 
   /// How long after the request starts the answer arrives, for a store timeout `timeout`.

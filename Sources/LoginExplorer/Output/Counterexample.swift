@@ -88,7 +88,7 @@ public struct Counterexample: Sendable {
         .passwordVisible(state.isPasswordVisible), .error(state.errorMessage),
         .emailError(state.emailError), .resetSuggested(state.suggestsPasswordReset),
         .effects(effects), .passwordLength(state.password.count),
-        .requestsInFlight(correct.service.pendingRequests.count),
+        .requestsInFlight(correct.service.requestsInFlight.count),
         .droppedAnswers(
           correct.allEvents.count { event in
             guard case .responseDropped = event.kind else { return false }

@@ -1,87 +1,91 @@
 import LoginFlow
 import LoginReplay
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
+import LoginSimulation
 
-/// The machine's state diagram, derived by running it: phases are the states, and every cell
+/// A machine's state diagram, derived by running it: phases are the states, and every cell
 /// of the transition table that changes something is an edge labelled with its action,
-/// condition and effects; the store's timeout is a timed edge.
+/// condition and effects.
 ///
-/// Nothing here lists edges by hand. For each ``TransitionCell`` a state in the cell's phase
-/// that meets its condition is built, a real ``LoginStore`` over it applies the action, and
-/// the store's transition event gives the edge. The timeout edge comes from a real store on
-/// a virtual clock whose server never answers. A new phase or action therefore changes the
-/// diagram by itself.
+/// Nothing here lists edges by hand. For each cell of ``TableMachine/cells`` the machine's
+/// own example of the cell (``TableMachine/example(of:)``) is reduced, and what changed gives
+/// the edge; so a new phase or action changes the diagram by itself. A phase that holds a
+/// child machine is drawn as a composite state holding the child's own diagram
+/// (``children``). The login machine's diagram adds the store's own timed edge (its timeout,
+/// from a real store on a virtual clock whose server never answers).
 package struct StateDiagram: Sendable {
-  /// One edge: a cell and what the store did with it.
+  /// One edge: a cell and what the machine did with it.
   package struct Edge: Hashable, Sendable {
-    var from: LoginPhase.Kind
-    var to: LoginPhase.Kind
+    var from: String
+    var to: String
     /// `submitTapped [form valid] / authenticate`, or the timeout's `after 30s`.
     var label: String
   }
 
-  /// The edges, in the order of the cells, then the timeout.
+  /// The machine's name, as DOT names the graph.
+  package var name: String
+  /// The phases, in order; the first is where the machine starts.
+  package var phases: [String]
+  /// The edges, in the order of the cells, then the timed ones.
   package var edges: [Edge]
-  /// The cells that change nothing and emit nothing, by phase: drawn as a note, not edges.
-  package var ignored: [LoginPhase.Kind: [TransitionCell]]
+  /// The cells that change nothing and emit nothing, by phase, as their labels: drawn as a
+  /// note, not edges.
+  package var ignored: [String: [String]]
+  /// The diagrams of the child machines, by the phase that holds each.
+  package var children: [String: StateDiagram] = [:]
 
-  /// Derives the diagram of LoginFlow's machine with the store's timeout `timeout`.
-  package static func derive(timeout: Duration = LoginStore.defaultTimeout) async -> StateDiagram {
+  /// Derives the diagram of `machine` by reducing its example of every cell; `effectName`
+  /// names an effect on an edge.
+  package static func derive<Machine: TableMachine>(
+    _ machine: Machine.Type, effectName: (Machine.Effect) -> String,
+    children: [Machine.PhaseKind: StateDiagram] = [:]
+  ) -> StateDiagram {
     var edges: [Edge] = []
-    var ignored: [LoginPhase.Kind: [TransitionCell]] = [:]
-    for cell in TransitionCell.all {
-      let (state, action) = example(of: cell)
-      let log = Locked<[StoreEvent]>([])
-      let clock = VirtualClock()
-      let service = ScriptedAuthService(clock: clock)
-      let store = LoginStore(
-        initialState: state, service: service, clock: clock, timeout: timeout,
-        onEvent: { event in log.withLock { $0.append(event) } })
-      await store.send(action)
-      await store.close()
-      service.shutDown()
-      await clock.waitUntilIdle()
-      let transition = log.withLock { events in
-        events.lazy.compactMap { event -> StoreTransition? in
-          guard case .transition(let transition) = event.kind else { return nil }
-          return transition
-        }.first
-      }
-      guard let transition else { continue }
-      guard transition.changedState || !transition.effects.isEmpty else {
-        ignored[cell.phase, default: []].append(cell)
+    var ignored: [String: [String]] = [:]
+    for cell in Machine.cells {
+      var (state, action) = Machine.example(of: cell)
+      let before = state
+      let effects = Machine.reduce(into: &state, action)
+      var label = cell.action.rawValue
+      if "\(cell.condition)" != "always" { label += " [\(cell.condition)]" }
+      guard state != before || !effects.isEmpty else {
+        ignored[cell.phase.rawValue, default: []].append(label)
         continue
       }
-      var label = "\(cell.action)"
-      if cell.condition != .always { label += " [\(cell.condition)]" }
-      if !transition.effects.isEmpty {
-        label += " / " + transition.effects.map(\.name).joined(separator: ", ")
-      }
-      edges.append(Edge(from: transition.from, to: transition.to, label: label))
+      if !effects.isEmpty { label += " / " + effects.map(effectName).joined(separator: ", ") }
+      edges.append(
+        Edge(
+          from: cell.phase.rawValue, to: Machine.phase(of: state).rawValue, label: label))
     }
-    if let timeoutEdge = await timeoutEdge(timeout: timeout) { edges.append(timeoutEdge) }
-    return StateDiagram(edges: edges, ignored: ignored)
+    return StateDiagram(
+      name: Machine.name, phases: Machine.PhaseKind.allCases.map(\.rawValue), edges: edges,
+      ignored: ignored,
+      children: Dictionary(uniqueKeysWithValues: children.map { ($0.key.rawValue, $0.value) }))
+  }
+
+  /// The login machine's diagram, with the store's timeout `timeout` as a timed edge.
+  package static func derive(timeout: Duration = LoginStore.defaultTimeout) async -> StateDiagram {
+    var diagram = derive(LoginMachine.self, effectName: \.name)
+    if let edge = await timeoutEdge(timeout: timeout) { diagram.edges.append(edge) }
+    return diagram
   }
 
   /// The edge the store's own timer makes: a request the server never answers, the clock
   /// advanced by the timeout.
   private static func timeoutEdge(timeout: Duration) async -> Edge? {
     let log = Locked<[StoreEvent]>([])
-    let clock = VirtualClock()
-    let service = ScriptedAuthService(clock: clock)
     let form = LoginState(
       email: DemoAuthService.email, password: DemoAuthService.password, phase: .editing)
-    let store = LoginStore(
-      initialState: form, service: service, clock: clock, timeout: timeout,
-      onEvent: { event in log.withLock { $0.append(event) } })
-    service.reportLateAnswers(to: store)
-    await store.send(.submitTapped)
-    await clock.waitUntilIdle()
-    _ = service.respond(.success, after: DurationLiteral.maximum)
-    await clock.advance(by: timeout)
-    await store.close()
-    service.shutDown()
-    await clock.waitUntilIdle()
+    let system = ScriptedSystem { service, clock in
+      LoginStore(
+        initialState: form, service: service, clock: clock, timeout: timeout,
+        onEvent: { event in log.withLock { $0.append(event) } })
+    }
+    await system.store.send(.submitTapped)
+    await system.clock.waitUntilIdle()
+    _ = system.service.respond(.success, after: .seconds(1_000_000_000))
+    await system.clock.advance(by: timeout)
+    await system.shutDown()
     let events = log.withLock { $0 }
     guard
       let timedOut = events.firstIndex(where: {
@@ -90,109 +94,76 @@ package struct StateDiagram: Sendable {
       }), timedOut + 1 < events.count, case .transition(let transition) = events[timedOut + 1].kind
     else { return nil }
     return Edge(
-      from: transition.from, to: transition.to,
+      from: transition.from.rawValue, to: transition.to.rawValue,
       label: "after \(DurationLiteral.format(timeout)), timed out")
-  }
-
-  /// A state in the cell's phase that meets its condition, and an action in the cell.
-  static func example(of cell: TransitionCell) -> (LoginState, LoginAction) {
-    let attempt = 1
-    var state = LoginState(
-      email: DemoAuthService.email, password: DemoAuthService.password, attempt: attempt)
-    switch cell.phase {
-    case .idle: state.phase = .idle
-    case .editing: state.phase = .editing
-    case .submitting: state.phase = .submitting
-    case .succeeded:
-      state.phase = .succeeded(AuthSession(token: DemoAuthService.token))
-      state.password = ""
-    case .failed: state.phase = .failed(.serverError)
-    }
-    let long = { (length: Int) in String(repeating: "a", count: length + 1) }
-    let action: LoginAction
-    switch cell.action {
-    case .emailChanged:
-      action = .emailChanged(
-        cell.condition == .overLimit ? long(LoginState.maximumEmailLength) : "ada@example.com")
-    case .passwordChanged:
-      action = .passwordChanged(
-        cell.condition == .overLimit ? long(LoginState.maximumPasswordLength) : "secret")
-    case .passwordVisibilityToggled: action = .passwordVisibilityToggled
-    case .submitTapped:
-      if cell.condition == .formInvalid { state.email = "" }
-      action = .submitTapped
-    case .cancelTapped: action = .cancelTapped
-    case .logoutTapped: action = .logoutTapped
-    case .reset: action = .reset
-    case .storeClosed: action = .storeClosed
-    case .sessionSaveFailed: action = .sessionSaveFailed
-    case .sessionRestored:
-      // Restored a second after it was saved, with a day of life left, or at its expiry.
-      let now = Timestamp(secondsSinceEpoch: 1)
-      let life: Duration = cell.condition == .expired ? .zero : .seconds(86_400)
-      action = .sessionRestored(
-        StoredSession(token: DemoAuthService.token, expiresAt: now.advanced(by: life)), now: now)
-    case .authResponse:
-      let answered: Int
-      let result: Result<AuthSession, AuthError>
-      switch cell.condition {
-      case .currentAttempt(.none):
-        (answered, result) = (attempt, .success(AuthSession(token: DemoAuthService.token)))
-      case .currentAttempt(.some(let error)):
-        (answered, result) = (attempt, .failure(error))
-      case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
-        .formInvalid, .unexpired, .expired:
-        (answered, result) = (attempt + 1, .success(AuthSession(token: DemoAuthService.token)))
-      }
-      action = .authResponse(attempt: answered, result)
-    }
-    return (state, action)
   }
 
   // MARK: Output
 
   /// The diagram in Mermaid's `stateDiagram-v2` syntax, which GitHub renders.
   package var mermaid: String {
-    var lines = ["stateDiagram-v2", "  [*] --> idle"]
+    (["stateDiagram-v2"] + mermaidBody(indent: "  ")).joined(separator: "\n")
+  }
+
+  /// The lines inside a Mermaid state diagram (or a composite state), indented by `indent`.
+  private func mermaidBody(indent: String) -> [String] {
+    var lines: [String] = []
+    if let first = phases.first { lines.append("\(indent)[*] --> \(first)") }
     for edge in edges {
-      lines.append("  \(edge.from) --> \(edge.to): \(edge.label)")
+      lines.append("\(indent)\(edge.from) --> \(edge.to): \(edge.label)")
     }
-    for phase in LoginPhase.Kind.allCases {
+    for phase in phases {
+      if let child = children[phase] {
+        lines.append("\(indent)state \(phase) {")
+        lines += child.mermaidBody(indent: indent + "  ")
+        lines.append("\(indent)}")
+      }
       guard let cells = ignored[phase], !cells.isEmpty else { continue }
-      lines.append("  note right of \(phase)")
-      lines.append("    ignored: " + Self.ignoredText(cells))
-      lines.append("  end note")
+      lines.append("\(indent)note right of \(phase)")
+      lines.append("\(indent)  ignored: " + cells.joined(separator: ", "))
+      lines.append("\(indent)end note")
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// The diagram in Graphviz's DOT syntax.
   package var dot: String {
-    var lines = [
-      "digraph LoginFlow {", "  rankdir=LR;", "  node [shape=box, style=rounded];",
-      "  start [shape=point];", "  start -> idle;",
-    ]
+    (["digraph \(Self.dotName(name)) {", "  rankdir=LR;", "  node [shape=box, style=rounded];"]
+      + dotBody(prefix: "", indent: "  ") + ["}"]).joined(separator: "\n")
+  }
+
+  /// The statements of the graph (or of a child's cluster), its node names prefixed.
+  private func dotBody(prefix: String, indent: String) -> [String] {
+    var lines: [String] = []
+    if let first = phases.first {
+      lines += ["\(indent)\(prefix)start [shape=point];", "\(indent)\(prefix)start -> \(prefix)\(first);"]
+    }
     for edge in edges {
       let style = edge.label.hasPrefix("after ") ? ", style=dashed" : ""
       lines.append(
-        "  \(edge.from) -> \(edge.to) [label=\"\(Self.dotEscaped(edge.label))\"\(style)];")
+        "\(indent)\(prefix)\(edge.from) -> \(prefix)\(edge.to) "
+          + "[label=\"\(Self.dotEscaped(edge.label))\"\(style)];")
     }
-    for phase in LoginPhase.Kind.allCases {
+    for phase in phases {
+      if let child = children[phase] {
+        lines.append("\(indent)subgraph cluster_\(prefix)\(phase) {")
+        lines.append("\(indent)  label=\"\(phase)\";")
+        lines += child.dotBody(prefix: "\(prefix)\(phase)_", indent: indent + "  ")
+        lines.append("\(indent)}")
+      }
       guard let cells = ignored[phase], !cells.isEmpty else { continue }
       lines.append(
-        "  \(phase)_ignored [shape=note, label=\"ignored in \(phase): "
-          + "\(Self.dotEscaped(Self.ignoredText(cells)))\"];")
-      lines.append("  \(phase)_ignored -> \(phase) [style=dotted, arrowhead=none];")
+        "\(indent)\(prefix)\(phase)_ignored [shape=note, label=\"ignored in \(phase): "
+          + "\(Self.dotEscaped(cells.joined(separator: ", ")))\"];")
+      lines.append(
+        "\(indent)\(prefix)\(phase)_ignored -> \(prefix)\(phase) [style=dotted, arrowhead=none];")
     }
-    lines.append("}")
-    return lines.joined(separator: "\n")
+    return lines
   }
 
-  /// `cancelTapped, logoutTapped, authResponse [any attempt]`.
-  private static func ignoredText(_ cells: [TransitionCell]) -> String {
-    cells.map { cell in
-      cell.condition == .always ? "\(cell.action)" : "\(cell.action) [\(cell.condition)]"
-    }.joined(separator: ", ")
+  /// The graph's name: `LoginFlow` for the login machine, else the machine's name.
+  private static func dotName(_ name: String) -> String {
+    name == LoginMachine.name ? "LoginFlow" : name.filter { $0.isLetter || $0.isNumber }
   }
 
   private static func dotEscaped(_ label: String) -> String {

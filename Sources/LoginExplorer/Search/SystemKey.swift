@@ -1,6 +1,7 @@
 import LoginFlow
 import LoginReplay
 import LoginRuntime
+import LoginSimulation
 
 /// The abstraction of a system state that the search treats as "the same state": two runs
 /// with equal keys behave alike under every future event, as far as the invariants can tell.
@@ -47,7 +48,7 @@ struct SystemKey: Hashable {
     /// Whether the server still works on it (its call was not cancelled).
     var serverWorks: Bool
     /// What the server answers.
-    var outcome: SessionCommand.Outcome
+    var outcome: ScriptedOutcome
     /// How long until the answer arrives; `nil` for never.
     var answerIn: Duration?
     /// How long until the store's timeout fires, while the store waits.
@@ -67,7 +68,7 @@ struct SystemKey: Hashable {
   /// The key of `system` now.
   static func of(_ system: ExploredSystem, state: LoginState) -> SystemKey {
     let now = system.clock.now
-    let working = Set(system.service.pendingRequests)
+    let working = Set(system.service.requestsInFlight)
     var active: [Outstanding] = []
     var lateAnswers = Set<Outstanding>()
     for (attempt, request) in system.requests.sorted(by: { $0.key < $1.key }) {

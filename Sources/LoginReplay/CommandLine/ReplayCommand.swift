@@ -1,4 +1,4 @@
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 #if canImport(Glibc)
   import Glibc
@@ -98,7 +98,7 @@ public enum ReplayCommand {
   /// what it keeps is reported as `error: …` and nothing runs. Returns whether to run.
   private static func launch(_ runner: SessionRunner, output: any ReplayOutput) async -> Bool {
     guard let refusal = await runner.launch() else { return true }
-    output.writeErrorLine("error: \(ReplaySessionStore.describe(refusal))")
+    output.writeErrorLine("error: \(ReplayFormatter.describe(refusal))")
     await runner.abandon()
     return false
   }
@@ -133,37 +133,37 @@ public enum ReplayCommand {
   private static func runStream(
     _ descriptor: Int32, fileName: String, runner: SessionRunner
   ) async -> ExitCode {
-    let source = ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName)
-    return await runner.drive { store, runner in
-      while !runner.isOutputClosed, let result = await source.next() {
-        await runner.run(result, on: store)
-      }
-      return await runner.finish()
-    }
+    await run(ThreadedCommandSource(fileDescriptor: descriptor, fileName: fileName), runner)
   }
 
-  /// Checks a regular file whole, then runs it: from the commands the check kept, or, for a
-  /// file too long to keep, streamed through the runner. A pipe, FIFO or device named as FILE
-  /// can be read only once, so it runs like `-`; a directory is a usage error.
+  /// The one loop of a run: every command of `source`, in order, until the session ends or
+  /// the output closes.
+  private static func run(_ source: some CommandSource, _ runner: SessionRunner) async
+    -> ExitCode
+  {
+    while !runner.isOutputClosed, let line = await source.next() { await runner.run(line) }
+    return await runner.finish()
+  }
+
+  /// Checks a regular file whole, then runs it, read again as a stream. A pipe, FIFO or
+  /// device named as FILE can be read only once, so it runs like `-`; a directory is a usage
+  /// error.
   private static func runFile(
     _ path: String, realAuth: Bool, runner: SessionRunner, output: any ReplayOutput
   ) async -> ExitCode {
     do {
       switch try OpenedSessionFile.open(path) {
       case .regular(let lines):
-        let (errors, kept) = SessionChecker.check(
+        let errors = SessionChecker.check(
           SessionCommandSequence(lines: lines), realAuth: realAuth)
         guard errors.isEmpty else {
           for error in errors { output.writeErrorLine(error.description) }
           return .usageOrInputError
         }
         guard await launch(runner, output: output) else { return .usageOrInputError }
-        if let kept {
-          return await runner.drive { store, runner in
-            await runner.run(kept, on: store)
-            return await runner.finish()
-          }
-        }
+        // A line that fails now (the file changed or became unreadable since the check) is
+        // reported and skipped.
+        return await run(try SessionCommandSequence(path: path), runner)
       case .directory:
         output.writeErrorLine(UsageError(.directory).report)
         return .usageOrInputError
@@ -173,28 +173,6 @@ public enum ReplayCommand {
         return await runStream(descriptor, fileName: path, runner: runner)
       }
     } catch {
-      output.writeErrorLine(error.description)
-      return .usageOrInputError
-    }
-    // A file too long to keep is read again. A line that fails now (the file changed or
-    // became unreadable since the check) is reported and skipped.
-    let status = await runner.drive { store, runner -> Result<ExitCode, SessionError> in
-      let commands: SessionCommandSequence
-      do throws(SessionError) {
-        commands = try SessionCommandSequence(path: path)
-      } catch {
-        return .failure(error)
-      }
-      for result in commands {
-        guard !runner.isOutputClosed else { break }
-        await runner.run(result, on: store)
-      }
-      return .success(await runner.finish())
-    }
-    switch status {
-    case .success(let status):
-      return status
-    case .failure(let error):
       output.writeErrorLine(error.description)
       return .usageOrInputError
     }

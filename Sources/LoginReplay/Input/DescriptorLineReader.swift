@@ -16,8 +16,7 @@
 /// only when it holds no complete line), so another program can drive it interactively.
 /// A UTF-8 byte order mark at the start of the first line is ignored. The reader is a
 /// single-pass `Sequence`; a failure to read ends it after one
-/// ``SessionError/Kind/unreadable(reason:)``. One thread at a time reads it (its position,
-/// read for every line, skips the runtime's dynamic exclusivity checks).
+/// ``SessionError/Kind/unreadable(reason:)``. One thread at a time reads it.
 public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// The longest line accepted, in bytes, without its line end.
   public static let maximumLineLength = 65_536
@@ -29,20 +28,20 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
 
   private let fileDescriptor: Int32
   /// Whether the reader opened the descriptor and has not closed it yet.
-  @exclusivity(unchecked) private var ownsOpenDescriptor: Bool
+  private var ownsOpenDescriptor: Bool
   private let lineLimit: Int
-  /// The bytes read last: memory of the reader's own, so that lending a line of it takes
-  /// neither a reference count nor an access check.
-  private let chunk: UnsafeMutableBufferPointer<UInt8>
-  @exclusivity(unchecked) private var chunkStart = 0
-  @exclusivity(unchecked) private var chunkEnd = 0
+  /// Room for the bytes read last, allocated once; the unread ones are
+  /// `chunkStart..<chunkEnd`.
+  private var chunk = [UInt8](repeating: 0, count: DescriptorLineReader.chunkSize)
+  private var chunkStart = 0
+  private var chunkEnd = 0
   /// The current line's first bytes, at most `lineLimit + 1` (room for a final `\r`).
-  @exclusivity(unchecked) private var line: [UInt8] = []
+  private var line: [UInt8] = []
   /// How many bytes the current line really has so far, kept ones and skipped ones.
-  @exclusivity(unchecked) private var lineByteCount = 0
-  @exclusivity(unchecked) private var lastByte: UInt8 = 0
-  @exclusivity(unchecked) private var lineNumber = 0
-  @exclusivity(unchecked) private var finished = false
+  private var lineByteCount = 0
+  private var lastByte: UInt8 = 0
+  private var lineNumber = 0
+  private var finished = false
 
   /// Reads from an open file descriptor (standard input is 0) that the caller keeps owning.
   ///
@@ -63,9 +62,8 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   ///
   /// - Throws: ``SessionError/Kind/unreadable(reason:)`` at line 0 when it cannot be opened.
   public convenience init(path: String) throws(SessionError) {
-    let descriptor = try Self.open(path)
     self.init(
-      fileDescriptor: descriptor, fileName: path, closes: true,
+      fileDescriptor: try Self.open(path), fileName: path, closes: true,
       lineLimit: Self.maximumLineLength)
   }
 
@@ -79,16 +77,12 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   private init(fileDescriptor: Int32, fileName: String, closes: Bool, lineLimit: Int) {
     self.fileDescriptor = fileDescriptor
     self.fileName = fileName
-    self.ownsOpenDescriptor = closes
-    self.lineLimit = Swift.max(1, lineLimit)
-    self.chunk = .allocate(capacity: Self.chunkSize)
-    chunk.initialize(repeating: 0)
-    self.line.reserveCapacity(Swift.min(self.lineLimit + 1, Self.chunkSize))
+    ownsOpenDescriptor = closes
+    self.lineLimit = Swift.max(lineLimit, 1)
   }
 
   deinit {
     if ownsOpenDescriptor { _ = close(fileDescriptor) }
-    chunk.deallocate()
   }
 
   /// The next line, a problem with the next line, or `nil` at the end of the input.
@@ -96,44 +90,24 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   /// Blocks in `read(2)` until a whole line (or the end of the input) has arrived.
   public func next() -> Result<SourceLine, SessionError>? {
     do throws(SessionError) {
-      let line = try nextLine { number, bytes in
-        SourceLine(number: number, text: String(decoding: bytes, as: UTF8.self))
-      }
-      return line.map { .success($0) }
+      return try nextLine().map { .success($0) }
     } catch {
       return .failure(error)
     }
   }
 
-  /// The next line that `body` makes something of, from the line's number and its checked
-  /// bytes (valid UTF-8 without NUL, line end and byte order mark), or `nil` at the end of
-  /// the input; a line it makes `nil` of (a blank line, for the parser) is skipped. Throws a
-  /// problem with the next line, or what `body` throws; either way the next call goes on
-  /// with the line after it.
-  ///
-  /// The bytes are the reader's own, lent to `body` without a copy: they are valid only
-  /// until it returns. The parser reads its commands from them without a string per line.
-  func nextLine<Line>(
-    _ body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line?
-  ) throws(SessionError) -> Line? {
+  /// The next line, or `nil` at the end of the input; a problem with the line is thrown, and
+  /// the next call goes on with the line after it.
+  private func nextLine() throws(SessionError) -> SourceLine? {
     guard !finished else { return nil }
     while true {
       if chunkStart < chunkEnd {
         if let newline = newlineInChunk() {
-          let start = chunkStart
+          append(chunk[chunkStart..<newline])
           chunkStart = newline + 1
-          // A line that lies whole in the chunk is read from there, without a copy.
-          if lineByteCount == 0 {
-            var bytes = UnsafeBufferPointer(rebasing: chunk[start..<newline])
-            if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
-            if let line = try deliver(bytes, to: body) { return line }
-            continue
-          }
-          append(UnsafeBufferPointer(rebasing: chunk[start..<newline]))
-          if let line = try finishLine(to: body) { return line }
-          continue
+          return try finishLine()
         }
-        append(UnsafeBufferPointer(rebasing: chunk[chunkStart..<chunkEnd]))
+        append(chunk[chunkStart..<chunkEnd])
         chunkStart = chunkEnd
       }
       let count = fill()
@@ -146,26 +120,31 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
       }
       if count == 0 {
         finish()
-        return lineByteCount > 0 ? try finishLine(to: body) : nil
+        return lineByteCount > 0 ? try finishLine() : nil
       }
-      chunkStart = 0
-      chunkEnd = count
     }
   }
 
-  /// The index of the first `\n` among the chunk's unread bytes, if any.
+  /// The index of the first `\n` among the chunk's unread bytes, if any: `memchr`, which a
+  /// 60 MB session of long comment lines spends most of its reading in.
   private func newlineInChunk() -> Int? {
-    guard let base = chunk.baseAddress,
-      let found = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart)
-    else { return nil }
-    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    chunk.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress,
+        let found = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
   }
 
   /// Reads the next chunk, retrying when interrupted; the byte count, 0 at the end, -1 on error.
   private func fill() -> Int {
     while true {
-      let count = read(fileDescriptor, chunk.baseAddress, chunk.count)
+      let count = chunk.withUnsafeMutableBytes {
+        read(fileDescriptor, $0.baseAddress, $0.count)
+      }
       if count < 0 && errno == EINTR { continue }
+      chunkStart = 0
+      chunkEnd = Swift.max(count, 0)
       return count
     }
   }
@@ -179,58 +158,40 @@ public final class DescriptorLineReader: Sequence, IteratorProtocol {
   }
 
   /// Adds bytes to the current line, keeping at most `lineLimit + 1` of them.
-  private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private func append(_ bytes: ArraySlice<UInt8>) {
     guard let last = bytes.last else { return }
     lineByteCount += bytes.count
     lastByte = last
     let room = lineLimit + 1 - line.count
-    if room > 0 { line.append(contentsOf: bytes.prefix(room)) }
+    guard room > 0 else { return }
+    bytes.prefix(room).withUnsafeBufferPointer { line.append(contentsOf: $0) }
   }
 
   /// Checks and delivers the line collected so far, and starts the next one.
-  private func finishLine<Line>(
-    to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line?
-  ) throws(SessionError) -> Line? {
+  private func finishLine() throws(SessionError) -> SourceLine {
     defer {
       line.removeAll(keepingCapacity: true)
       lineByteCount = 0
       lastByte = 0
     }
+    lineNumber += 1
     var length = lineByteCount
     if length > 0 && lastByte == 0x0D { length -= 1 }
     guard length <= lineLimit else {
-      lineNumber += 1
       throw SessionError(
         .lineTooLong(length: length),
         at: SourceLocation(file: fileName, line: lineNumber, column: 1))
     }
-    return try line.withUnsafeBufferPointer { line throws(SessionError) in
-      try deliver(UnsafeBufferPointer(rebasing: line[0..<length]), to: body)
-    }
-  }
-
-  /// Checks `line`, the next line without its line end (the line collected so far, or one
-  /// read straight from the chunk), and delivers it to `body`.
-  private func deliver<Line>(
-    _ line: UnsafeBufferPointer<UInt8>,
-    to body: (Int, UnsafeBufferPointer<UInt8>) throws(SessionError) -> Line
-  ) throws(SessionError) -> Line {
-    lineNumber += 1
-    guard line.count <= lineLimit else {
-      throw SessionError(
-        .lineTooLong(length: line.count),
-        at: SourceLocation(file: fileName, line: lineNumber, column: 1))
-    }
-    var bytes = line
-    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst(3))
-    }
-    if let problem = UTF8Check.firstProblem(in: bytes) {
+    var bytes = line[0..<length]
+    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    switch UTF8Check.text(of: bytes) {
+    case .success(let text):
+      return SourceLine(number: lineNumber, text: text)
+    case .failure(let problem):
       throw SessionError(
         problem.kind,
         at: SourceLocation(file: fileName, line: lineNumber, column: problem.column))
     }
-    return try body(lineNumber, bytes)
   }
 
   /// Opens `path` for reading and returns its descriptor, which the caller must close.

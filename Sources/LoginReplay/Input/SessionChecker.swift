@@ -2,9 +2,6 @@
 ///
 /// The check reads the file as a stream, like the run after it, so memory stays flat however
 /// long the file is; the run then reads it again with a fresh ``SessionCommandSequence``.
-/// (`login-replay` keeps the parsed commands of a file of at most
-/// ``maximumKeptCommands`` commands and runs those instead: see
-/// ``check(_:realAuth:keepingAtMost:)``.)
 ///
 /// ```swift
 /// let errors = try SessionChecker.check(path: path)
@@ -36,47 +33,17 @@ public enum SessionChecker {
     _ commands: SessionCommandSequence, realAuth: Bool = false,
     limit: Int = SessionChecker.maximumReportedErrors
   ) -> [SessionError] {
-    check(commands, realAuth: realAuth, limit: limit, keepingAtMost: 0).errors
-  }
-
-  /// How many parsed commands a check keeps for the run after it: about a megabyte and a
-  /// half of commands, so that a typical session is parsed once while a longer one is read
-  /// again and memory stays flat.
-  static let maximumKeptCommands = 16_384
-
-  /// The errors, as ``check(_:realAuth:limit:)`` finds them, and the commands when the
-  /// session has no error and at most `keepLimit` commands (else `nil`): the run can use them
-  /// instead of reading and parsing the file a second time.
-  static func check(
-    _ commands: SessionCommandSequence, realAuth: Bool = false,
-    limit: Int = SessionChecker.maximumReportedErrors,
-    keepingAtMost keepLimit: Int = SessionChecker.maximumKeptCommands
-  ) -> (errors: [SessionError], commands: KeptCommands?) {
     var errors: [SessionError] = []
-    var kept = keepLimit > 0 ? KeptCommands(file: commands.fileName, capacity: keepLimit) : nil
-    // Whether the whole session was read: a check stopped at its error limit keeps nothing.
-    var readAll = false
-    while errors.count < limit {
-      let next: PlacedCommand
-      do throws(SessionError) {
-        guard let parsed = try commands.nextPlacedCommand() else {
-          readAll = true
-          break
-        }
-        next = parsed
-      } catch {
+    while errors.count < limit, let next = commands.next() {
+      switch next {
+      case .failure(let error):
         errors.append(error)
-        continue
+      case .success(let located):
+        if realAuth, case .respond = located.command {
+          errors.append(SessionError(.respondWithRealAuth, at: located.location))
+        }
       }
-      if realAuth, case .respond = next.command {
-        errors.append(
-          SessionError(
-            .respondWithRealAuth,
-            at: SourceLocation(file: commands.fileName, line: next.line, column: next.column)))
-      }
-      // Kept last, so that the command moves into the keeper instead of being copied.
-      if let keeper = kept, !keeper.append(next) { kept = nil }
     }
-    return (errors, errors.isEmpty && readAll ? kept : nil)
+    return errors
   }
 }

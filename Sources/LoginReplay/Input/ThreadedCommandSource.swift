@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// Reads a session from a descriptor (standard input, a pipe) on a thread of its own and
-/// hands the commands to an async runner in order.
+/// hands the commands to an async runner in order: the ``CommandSource`` of a stream.
 ///
 /// Reading a pipe blocks until the writer sends a line, possibly for ever; doing that on the
 /// Swift concurrency pool (two threads on a two-core machine) could starve the store's own
@@ -12,7 +12,7 @@ import Foundation
 /// piped file flows without a thread hand-over per line; a driver program that writes one
 /// command and waits still gets its answer at once, because a command is handed over as
 /// soon as its line is complete.
-final class ThreadedCommandSource: Sendable {
+final class ThreadedCommandSource: CommandSource, Sendable {
   /// How many parsed commands may wait for the runner.
   static let capacity = 256
 
@@ -21,7 +21,7 @@ final class ThreadedCommandSource: Sendable {
   private struct State {
     /// The parsed lines not taken yet; the reading thread holds a place (the `space`
     /// semaphore) before it appends, so appending never finds the queue full.
-    var queue = RingBuffer<Item>(capacity: ThreadedCommandSource.capacity)
+    var queue: [Item] = []
     var waiter: CheckedContinuation<Item?, Never>?
     var isFinished = false
   }
@@ -51,7 +51,7 @@ final class ThreadedCommandSource: Sendable {
             state.waiter = nil
             return waiter
           }
-          if let item { _ = state.queue.append(item) }
+          if let item { state.queue.append(item) }
           return nil
         }
         if let waiter {
@@ -73,7 +73,7 @@ final class ThreadedCommandSource: Sendable {
       case wait
     }
     let ready: Ready = state.withLock { state in
-      if let item = state.queue.removeFirst() { return .item(item) }
+      if !state.queue.isEmpty { return .item(state.queue.removeFirst()) }
       return state.isFinished ? .end : .wait
     }
     switch ready {
@@ -88,7 +88,7 @@ final class ThreadedCommandSource: Sendable {
     return await withCheckedContinuation { (waiter: CheckedContinuation<Item?, Never>) in
       // The thread may have queued or finished between the check above and now.
       let now: Ready = state.withLock { state in
-        if let item = state.queue.removeFirst() { return .item(item) }
+        if !state.queue.isEmpty { return .item(state.queue.removeFirst()) }
         if state.isFinished { return .end }
         state.waiter = waiter
         return .wait

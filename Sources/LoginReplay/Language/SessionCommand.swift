@@ -1,12 +1,15 @@
 import LoginFlow
 import LoginRuntime
+import LoginSimulation
 
 /// One line of a session file, parsed: what the user does, or what the screen must show.
 ///
 /// Every row of the session format's command table is a case with typed arguments, so the
-/// runner never looks at text again. Durations are exact `Duration`s; `respond` without
-/// `after` already holds the default delay (``defaultResponseDelay``). The ``description``
-/// writes the command back in session syntax with any password text redacted.
+/// runner never looks at text again. The user's fields and buttons are the machine's own
+/// (``LoginMachine/fields``, ``LoginMachine/buttons``): a child machine's controls are
+/// session commands as soon as its parent lists them. Durations are exact `Duration`s;
+/// `respond` without `after` already holds the default delay (``defaultResponseDelay``).
+/// The ``description`` writes the command back in session syntax with any secret redacted.
 public enum SessionCommand: Equatable, Sendable {
   /// `type FIELD TEXT`: append TEXT one character (grapheme) at a time, one change each.
   case type(Field, String)
@@ -18,22 +21,14 @@ public enum SessionCommand: Equatable, Sendable {
   /// ``maximumBackspaceCount``), one change per character actually removed: pressing it on
   /// an empty field changes nothing.
   case backspace(Field, count: Int)
-  /// `toggle-password`: the show/hide password button.
-  case togglePassword
-  /// `submit`: the Log In (or Try Again) button.
-  case submit
-  /// `cancel`: cancel the request in flight, or dismiss the error shown.
-  case cancel
-  /// `logout`: log out after success.
-  case logout
-  /// `reset`: back to the first screen from any phase, cancelling the request in flight.
-  case reset
+  /// A button of the screen, by its name: `submit`, `cancel`, `toggle-password`, …
+  case press(Button)
   /// `close`: close the store, as a front end does when its screen goes away; the store
   /// ignores every later action, and a request in flight ends.
   case close
   /// `respond OUTCOME [after DURATION]`: decide the next undecided auth request; its answer
   /// arrives `after` the request starts.
-  indirect case respond(Outcome, after: Duration)
+  case respond(ScriptedOutcome, after: Duration)
   /// `wait DURATION`: advance the virtual clock, delivering what falls due in time order.
   case wait(Duration)
   /// `settle`: advance the clock until no request is in flight.
@@ -48,6 +43,11 @@ public enum SessionCommand: Equatable, Sendable {
   /// `session-store failing|working`: make the session store fail every save from now on
   /// (as a full disk or a read-only folder would), or work again.
   case sessionStore(SessionStoreMode)
+
+  /// A text field of the screen.
+  public typealias Field = FormField<LoginState, LoginAction>
+  /// A button of the screen.
+  public typealias Button = FormButton<LoginAction>
 
   /// How long after the request starts a `respond` answer arrives when `after` is omitted,
   /// the same as the demo service's delay.
@@ -64,24 +64,14 @@ public enum SessionCommand: Equatable, Sendable {
     case working
   }
 
-  /// A text field of the form, named `email` or `password` in session files.
-  public enum Field: String, CaseIterable, Equatable, Hashable, Sendable {
-    case email
-    case password
-  }
-
-  /// The command's word in session files.
+  /// The command's word in session files; a button's is its name.
   public var name: Name {
     switch self {
     case .type: .type
     case .set: .set
     case .clear: .clear
     case .backspace: .backspace
-    case .togglePassword: .togglePassword
-    case .submit: .submit
-    case .cancel: .cancel
-    case .logout: .logout
-    case .reset: .reset
+    case .press(let button): .button(button)
     case .close: .close
     case .respond: .respond
     case .wait: .wait
@@ -90,33 +80,6 @@ public enum SessionCommand: Equatable, Sendable {
     case .snapshot: .snapshot
     case .relaunch: .relaunch
     case .sessionStore: .sessionStore
-    }
-  }
-}
-
-extension SessionCommand {
-  /// What a `respond` command makes the next auth request return.
-  public enum Outcome: Equatable, Hashable, Sendable {
-    /// The login succeeds.
-    case success
-    /// The login fails with this error (`rate-limited` carries no retry delay).
-    case failure(AuthError)
-
-    /// Every outcome, in the order the format lists them.
-    public static let allCases: [Outcome] = [.success] + AuthError.allCases.map { .failure($0) }
-
-    /// The outcome's word in session files: `success`, `invalid-credentials`, `timeout`, …
-    public var name: String {
-      switch self {
-      case .success: "success"
-      case .failure(let error): error.name
-      }
-    }
-
-    /// The outcome whose word is `name`, or `nil`.
-    public init?(name: String) {
-      guard let outcome = Self.allCases.first(where: { $0.name == name }) else { return nil }
-      self = outcome
     }
   }
 }
@@ -133,17 +96,24 @@ public struct LocatedCommand: Equatable, Sendable {
     self.command = command
     self.location = location
   }
-
-  /// `placed`, written in `file`.
-  init(_ placed: consuming PlacedCommand, in file: String) {
-    self.init(
-      placed.command, at: SourceLocation(file: file, line: placed.line, column: placed.column))
-  }
-
 }
 
-/// A parsed command, its line and the column of its first word, without its file's name: what
-/// a reader of one file hands over line after line, the name being the same for every line
-/// (``LocatedCommand/init(_:in:)`` adds it). A tuple, so that its command can be taken apart
-/// from it and moved on.
-typealias PlacedCommand = (command: SessionCommand, line: Int, column: Int)
+extension SessionCommand {
+  /// `toggle-password`.
+  public static let togglePassword = SessionCommand.press(LoginMachine.togglePassword)
+  /// `submit`.
+  public static let submit = SessionCommand.press(LoginMachine.submit)
+  /// `cancel`.
+  public static let cancel = SessionCommand.press(LoginMachine.cancel)
+  /// `logout`.
+  public static let logout = SessionCommand.press(LoginMachine.logout)
+  /// `reset`.
+  public static let reset = SessionCommand.press(LoginMachine.reset)
+}
+
+extension FormField where State == LoginState, Action == LoginAction {
+  /// The email field (``LoginMachine/email``).
+  public static var email: Self { LoginMachine.email }
+  /// The password field (``LoginMachine/password``).
+  public static var password: Self { LoginMachine.password }
+}

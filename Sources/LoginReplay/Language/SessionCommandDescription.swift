@@ -5,15 +5,11 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
   /// password field is replaced by `<redacted>`, so traces and logs never show a password.
   public var description: String {
     switch self {
-    case .type(let field, let text): "type \(field.rawValue) \(Self.argument(text, in: field))"
-    case .set(let field, let text): "set \(field.rawValue) \(Self.argument(text, in: field))"
-    case .clear(let field): "clear \(field.rawValue)"
-    case .backspace(let field, let count): "backspace \(field.rawValue) \(count)"
-    case .togglePassword: "toggle-password"
-    case .submit: "submit"
-    case .cancel: "cancel"
-    case .logout: "logout"
-    case .reset: "reset"
+    case .type(let field, let text): "type \(field.name) \(Self.argument(text, in: field))"
+    case .set(let field, let text): "set \(field.name) \(Self.argument(text, in: field))"
+    case .clear(let field): "clear \(field.name)"
+    case .backspace(let field, let count): "backspace \(field.name) \(count)"
+    case .press(let button): button.name
     case .close: "close"
     case .respond(let outcome, let delay):
       "respond \(outcome.name) after \(DurationLiteral.format(delay))"
@@ -58,15 +54,12 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
   }
 
   private static func argument(_ text: String, in field: Field) -> String {
-    switch field {
-    case .password: return "<redacted>"
-    case .email:
-      let bare =
-        !text.isEmpty && !text.hasPrefix("#")
-        && text.unicodeScalars.allSatisfy { scalar in
-          !UnicodeEscape.isControl(scalar) && scalar != " " && scalar != "\"" && scalar != "\\"
-        }
-      return bare ? text : quoted(text)
-    }
+    guard !field.isSecret else { return "<redacted>" }
+    let bare =
+      !text.isEmpty && !text.hasPrefix("#")
+      && text.unicodeScalars.allSatisfy { scalar in
+        !UnicodeEscape.isControl(scalar) && scalar != " " && scalar != "\"" && scalar != "\\"
+      }
+    return bare ? text : quoted(text)
   }
 }

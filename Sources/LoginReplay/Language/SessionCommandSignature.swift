@@ -1,16 +1,15 @@
+import LoginFlow
+
 extension SessionCommand {
-  /// The command words of session files, in the order the format lists them; each names the
-  /// ``SessionCommand`` case of the same name.
-  public enum Name: String, CaseIterable, Equatable, Hashable, Sendable {
+  /// The command words of session files, each naming a case of ``SessionCommand``: the
+  /// replay's own words, and the screen's buttons (``SessionCommand/press(_:)``).
+  public enum Name: Hashable, Sendable, CustomStringConvertible {
     case type
     case set
     case clear
     case backspace
-    case togglePassword = "toggle-password"
-    case submit
-    case cancel
-    case logout
-    case reset
+    /// A button of the screen, named as the machine names it.
+    case button(SessionCommand.Button)
     case close
     case respond
     case wait
@@ -18,22 +17,58 @@ extension SessionCommand {
     case expect
     case snapshot
     case relaunch
-    case sessionStore = "session-store"
+    case sessionStore
+
+    /// Every command word, in the order the format lists them: the field commands, the
+    /// screen's buttons, then the replay's own.
+    public static let allCases: [Name] =
+      [.type, .set, .clear, .backspace] + LoginMachine.buttons.map(Name.button)
+      + [.close, .respond, .wait, .settle, .expect, .snapshot, .relaunch, .sessionStore]
+
+    /// The name whose word is `word`, or `nil`.
+    public init?(word: String) {
+      guard let name = Self.byWord[word] else { return nil }
+      self = name
+    }
+
+    private static let byWord = Dictionary(
+      allCases.map { ($0.word, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The word in session files, such as `type` or `toggle-password`.
+    public var word: String {
+      switch self {
+      case .type: "type"
+      case .set: "set"
+      case .clear: "clear"
+      case .backspace: "backspace"
+      case .button(let button): button.name
+      case .close: "close"
+      case .respond: "respond"
+      case .wait: "wait"
+      case .settle: "settle"
+      case .expect: "expect"
+      case .snapshot: "snapshot"
+      case .relaunch: "relaunch"
+      case .sessionStore: "session-store"
+      }
+    }
+
+    /// The ``word``.
+    public var description: String { word }
 
     /// What follows the word in the command's synopsis, such as `email|password TEXT`;
     /// empty for a command without arguments.
     var argumentSynopsis: String {
+      let fields = LoginMachine.fields.map(\.name).joined(separator: "|")
       switch self {
-      case .type, .set: "email|password TEXT"
-      case .clear: "email|password"
-      case .backspace: "email|password [N]"
-      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot,
-        .relaunch:
-        ""
-      case .sessionStore: "failing|working"
-      case .respond: "OUTCOME [after DURATION]"
-      case .wait: "DURATION"
-      case .expect: "WHAT VALUE"
+      case .type, .set: return "\(fields) TEXT"
+      case .clear: return fields
+      case .backspace: return "\(fields) [N]"
+      case .button, .close, .settle, .snapshot, .relaunch: return ""
+      case .sessionStore: return "failing|working"
+      case .respond: return "OUTCOME [after DURATION]"
+      case .wait: return "DURATION"
+      case .expect: return "WHAT VALUE"
       }
     }
 
@@ -43,9 +78,7 @@ extension SessionCommand {
       case .type, .set: .exactly(2)
       case .clear, .wait, .sessionStore: .exactly(1)
       case .backspace: .either(1, 2)
-      case .togglePassword, .submit, .cancel, .logout, .reset, .close, .settle, .snapshot,
-        .relaunch:
-        .exactly(0)
+      case .button, .close, .settle, .snapshot, .relaunch: .exactly(0)
       case .respond: .either(1, 3)
       case .expect: .exactly(2)
       }
@@ -66,8 +99,8 @@ extension SessionCommand {
     /// The command as the user knows it: `type`, `expect error`.
     public var text: String {
       switch self {
-      case .command(let name): name.rawValue
-      case .expect(let subject): "\(Name.expect.rawValue) \(subject.rawValue)"
+      case .command(let name): name.word
+      case .expect(let subject): "\(Name.expect.word) \(subject.rawValue)"
       }
     }
 

@@ -1,4 +1,6 @@
+import LoginFlow
 import LoginRuntime
+import LoginSimulation
 
 /// A problem with a session file's text, at an exact place: the parse errors of `login-replay`.
 ///
@@ -19,13 +21,6 @@ public struct SessionError: Error, Equatable, Sendable {
   public init(_ kind: Kind, at location: SourceLocation) {
     self.kind = kind
     self.location = location
-  }
-  /// This error, located in `file`: the parser locates a line's errors by line and column
-  /// only, and the reader of a file names it.
-  func named(_ file: String) -> SessionError {
-    var named = self
-    named.location.file = file
-    return named
   }
 
   /// Every kind of problem a session file's text can have.
@@ -99,8 +94,8 @@ public struct SessionError: Error, Equatable, Sendable {
     switch kind {
     case .unknownCommand(let suggestion):
       return "unknown command; expected one of: "
-        + SessionCommand.Name.allCases.map(\.rawValue).joined(separator: ", ")
-        + Suggestion.clause(suggestion?.rawValue)
+        + SessionCommand.Name.allCases.map(\.word).joined(separator: ", ")
+        + Suggestion.clause(suggestion?.word)
     case .unknownExpectation(let suggestion):
       return "unknown expectation; expected one of: "
         + SessionCommand.Expectation.Subject.allCases.map(\.rawValue).joined(separator: ", ")
@@ -116,11 +111,11 @@ public struct SessionError: Error, Equatable, Sendable {
       }
       return text
     case .badField(let command, let suggestion):
-      return "bad field for '\(command.rawValue)'; expected "
-        + SessionCommand.Field.allCases.map(\.rawValue).joined(separator: " or ")
-        + Suggestion.clause(suggestion?.rawValue)
+      return "bad field for '\(command.word)'; expected "
+        + LoginMachine.fields.map(\.name).joined(separator: " or ")
+        + Suggestion.clause(suggestion?.name)
     case .badDuration(let command, let problem):
-      return "bad duration for '\(command.rawValue)'; \(problem.explanation)"
+      return "bad duration for '\(command.word)'; \(problem.explanation)"
     case .badValue(let command, let expected, let suggestion):
       return "bad value for '\(command.text)'; expected \(expected)"
         + Suggestion.clause(suggestion)
@@ -147,14 +142,14 @@ public struct SessionError: Error, Equatable, Sendable {
         + "(expected --auth demo to script answers)"
     case .tooManyQueuedResponses:
       return "too many queued responses; expected at most "
-        + "\(ScriptedAuthService.maximumQueuedResponses) 'respond' lines waiting for requests "
+        + "\(ScriptedServer.maximumQueuedResponses) 'respond' lines waiting for requests "
         + "(each submit takes the oldest)"
     case .clockLimit(let command):
-      return "'\(command.rawValue)' would move the virtual clock past "
-        + "\(DurationLiteral.format(SessionRunner.virtualTimeLimit)), its limit (about 31.7 years)"
+      return "'\(command.word)' would move the virtual clock past "
+        + "\(DurationLiteral.format(ReplayBackend.virtualTimeLimit)), its limit (about 31.7 years)"
     case .sessionStoreRefused(let problem):
-      return "cannot restore the session at '\(SessionCommand.Name.relaunch.rawValue)': "
-        + ReplaySessionStore.describe(problem)
+      return "cannot restore the session at '\(SessionCommand.Name.relaunch.word)': "
+        + ReplayFormatter.describe(problem)
     }
   }
 

@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginSimulation
 
 /// Turns one line of a session file into a ``SessionCommand``, or a located ``SessionError``.
 ///
@@ -11,114 +12,72 @@ public enum SessionParser {
   public static func parse(
     _ text: String, file: String, line: Int
   ) -> Result<LocatedCommand, SessionError>? {
-    var text = text
-    var tokens = TokenRoom()
-    return text.withUTF8 { bytes in
-      do throws(SessionError) {
-        guard let parsed = try command(in: bytes, line: line, tokens: &tokens) else { return nil }
-        return .success(LocatedCommand((parsed.command, line, parsed.column), in: file))
-      } catch {
-        return .failure(error.named(file))
-      }
+    do throws(SessionError) {
+      let words = try Tokenizer.tokens(in: text, file: file, number: line)
+      guard let head = words.first else { return nil }
+      let command = try LineParser(file: file, line: line, words: words).command()
+      return .success(
+        LocatedCommand(command, at: SourceLocation(file: file, line: line, column: head.column)))
+    } catch {
+      return .failure(error)
     }
-  }
-
-  /// Parses a line the ``DescriptorLineReader`` delivered.
-  public static func parse(_ line: SourceLine, file: String) -> Result<
-    LocatedCommand, SessionError
-  >? {
-    parse(line.text, file: file, line: line.number)
-  }
-
-  /// ``parse(_:file:line:)`` of a line's UTF-8 `bytes`, without its `Result` and without
-  /// the file: the command and the column of its first word, `nil` for a blank or comment
-  /// line, or the line's first error thrown, located at its line and column in a file named
-  /// `""` (the caller names the file). The reader hands its lines over this way, without a
-  /// string per line, and a command kept for the run holds no file name of its own.
-  ///
-  /// `tokens` is room for the line's words, which a reader of many lines passes again for
-  /// each one; what it holds on return means nothing.
-  @inline(__always)
-  static func command(
-    in bytes: UnsafeBufferPointer<UInt8>, line: Int, tokens: inout TokenRoom
-  ) throws(SessionError) -> (command: SessionCommand, column: Int)? {
-    let texts = try Tokenizer.tokens(in: bytes, file: "", line: line, into: &tokens)
-    let lent = tokens.tokens
-    guard let head = lent.first else { return nil }
-    let command = try texts.withUnsafeBufferPointer { texts throws(SessionError) in
-      try LineParser(line: line, words: TokenizedLine(bytes: bytes, tokens: lent, texts: texts))
-        .command()
-    }
-    return (command, head.column)
   }
 }
 
-/// The parsing of one tokenized line. Its errors name the line and column, not the file.
+/// The parsing of one tokenized line.
 private struct LineParser {
+  let file: String
   let line: Int
-  let words: TokenizedLine
   /// The command word.
   let head: Token
   /// The words after it.
-  let arguments: Words
+  let arguments: ArraySlice<Token>
 
-  /// Some of the line's words, lent with them.
-  typealias Words = Slice<UnsafeBufferPointer<Token>>
-
-  init(line: Int, words: TokenizedLine) {
+  init(file: String, line: Int, words: [Token]) {
+    self.file = file
     self.line = line
-    self.words = words
-    head = words.tokens[0]
-    arguments = words.tokens.dropFirst()
+    head = words[0]
+    arguments = words.dropFirst()
   }
 
-  /// The keywords of each kind, looked up by their bytes.
-  static let names = KeywordTable<SessionCommand.Name>()
-  static let fields = KeywordTable<SessionCommand.Field>()
-  static let storeModes = KeywordTable<SessionCommand.SessionStoreMode>()
-  static let subjects = KeywordTable<SessionCommand.Expectation.Subject>()
-  static let phases = KeywordTable<LoginPhase.Kind>()
-  static let outcomes = KeywordTable(
-    SessionCommand.Outcome.allCases.map { (word: $0.name, keyword: $0) })
-  static let effectKinds = KeywordTable(
-    LoginEffect.Kind.allCases.map { (word: $0.name, keyword: $0) })
-  static let booleans = KeywordTable([
-    (word: "true", keyword: true), (word: "false", keyword: false),
-  ])
+  /// The fields of the screen, by name.
+  static let fields = Dictionary(
+    LoginMachine.fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   func command() throws(SessionError) -> SessionCommand {
-    guard let name = words.keyword(of: head, in: Self.names) else {
+    guard let name = SessionCommand.Name(word: head.text) else {
       throw error(
-        .unknownCommand(suggestion: closest(head, among: SessionCommand.Name.self)), at: head)
+        .unknownCommand(
+          suggestion: Suggestion.closest(
+            to: head.text, among: SessionCommand.Name.allCases.map(\.word)
+          ).flatMap(SessionCommand.Name.init(word:))),
+        at: head)
     }
     // `respond` names a missing `after` before its count; `expect` counts after its subject.
     if name != .respond, name != .expect { try checkCount(arguments, of: .command(name)) }
     switch name {
-    case .type: return .type(try field(argument(0), for: name), text(of: argument(1)))
-    case .set: return .set(try field(argument(0), for: name), text(of: argument(1)))
+    case .type: return .type(try field(argument(0), for: name), argument(1).text)
+    case .set: return .set(try field(argument(0), for: name), argument(1).text)
     case .clear: return .clear(try field(argument(0), for: name))
     case .backspace:
       let field = try field(argument(0), for: name)
       guard arguments.count == 2 else { return .backspace(field, count: 1) }
       return .backspace(field, count: try positiveCount(argument(1)))
-    case .togglePassword: return .togglePassword
-    case .submit: return .submit
-    case .cancel: return .cancel
-    case .logout: return .logout
-    case .reset: return .reset
+    case .button(let button): return .press(button)
     case .close: return .close
     case .wait: return .wait(try duration(argument(0), for: name))
     case .settle: return .settle
     case .snapshot: return .snapshot
     case .relaunch: return .relaunch
     case .sessionStore:
-      guard let mode = words.keyword(of: argument(0), in: Self.storeModes) else {
+      let token = argument(0)
+      guard let mode = SessionCommand.SessionStoreMode(rawValue: token.text) else {
         let modes = SessionCommand.SessionStoreMode.allCases.map(\.rawValue)
         throw error(
           .badValue(
             command: .command(.sessionStore), expected: modes.joined(separator: " or "),
-            suggestion: Suggestion.closest(to: text(of: argument(0)), among: modes)),
-          at: argument(0))
+            suggestion: Suggestion.closest(to: token.text, among: modes)),
+          at: token)
       }
       return .sessionStore(mode)
     case .respond: return try respond()
@@ -131,33 +90,27 @@ private struct LineParser {
     arguments[arguments.startIndex + offset]
   }
 
-  /// The text of `token`, as the command holds it.
-  private func text(of token: Token) -> String {
-    words.text(of: token)
-  }
-
   /// Parses `respond OUTCOME [after DURATION]`.
   private func respond() throws(SessionError) -> SessionCommand {
     let signature = SessionCommand.Signature.command(.respond)
     // A second word that is not `after` is named as the problem: before the count with two
     // words (`respond success 2s` lacks `after`), after the outcome with three.
-    let notAfter =
-      arguments.count >= 2 && !words.token(argument(1), is: "after") ? argument(1) : nil
+    let notAfter = arguments.count >= 2 && argument(1).text != "after" ? argument(1) : nil
     func expectedAfter(_ token: Token) -> SessionError {
       error(
         .badValue(
           command: signature, expected: "'after' and a duration",
-          suggestion: Suggestion.closest(to: text(of: token), among: ["after"])),
+          suggestion: Suggestion.closest(to: token.text, among: ["after"])),
         at: token)
     }
     if arguments.count == 2, let notAfter { throw expectedAfter(notAfter) }
     try checkCount(arguments, of: signature)
-    guard let outcome = words.keyword(of: argument(0), in: Self.outcomes) else {
-      let names = SessionCommand.Outcome.allCases.map(\.name)
+    guard let outcome = ScriptedOutcome(name: argument(0).text) else {
+      let names = ScriptedOutcome.allCases.map(\.name)
       throw error(
         .badValue(
           command: signature, expected: "one of: " + names.joined(separator: ", "),
-          suggestion: Suggestion.closest(to: text(of: argument(0)), among: names)),
+          suggestion: Suggestion.closest(to: argument(0).text, among: names)),
         at: argument(0))
     }
     guard arguments.count == 3 else {
@@ -172,7 +125,7 @@ private struct LineParser {
     guard let subjectToken = arguments.first else {
       throw error(.wrongArgumentCount(command: .command(.expect), got: 0), at: head)
     }
-    guard let subject = words.keyword(of: subjectToken, in: Self.subjects) else {
+    guard let subject = SessionCommand.Expectation.Subject(rawValue: subjectToken.text) else {
       throw error(
         .unknownExpectation(
           suggestion: closest(subjectToken, among: SessionCommand.Expectation.Subject.self)),
@@ -184,7 +137,7 @@ private struct LineParser {
     let value = values[values.startIndex]
     switch subject {
     case .phase:
-      guard let kind = words.keyword(of: value, in: Self.phases) else {
+      guard let kind = LoginPhase.Kind(rawValue: value.text) else {
         let phases = LoginPhase.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         throw error(
           .badValue(
@@ -206,15 +159,11 @@ private struct LineParser {
     }
   }
 
-  /// A whole number from 0 to ``SessionCommand/maximumExpectedCount``.
+  /// A whole number from 0 to 999,999,999.
   private func count(_ token: Token, for signature: SessionCommand.Signature)
     throws(SessionError) -> Int
   {
-    let text = text(of: token)
-    let digits = text.unicodeScalars
-    guard !digits.isEmpty, digits.count <= 9,
-      digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }), let value = Int(text)
-    else {
+    guard let value = Self.digits(token.text, atMost: 9) else {
       throw error(
         .badValue(
           command: signature, expected: "a whole number from 0 to 999999999", suggestion: nil),
@@ -224,11 +173,11 @@ private struct LineParser {
   }
 
   /// The effect names after `expect effects` (at least one word, as counted already).
-  private func effects(_ values: Words, for signature: SessionCommand.Signature)
+  private func effects(_ values: ArraySlice<Token>, for signature: SessionCommand.Signature)
     throws(SessionError) -> [LoginEffect.Kind]
   {
     let first = values[values.startIndex]
-    if words.token(first, is: "none") {
+    if first.text == "none" {
       if values.count > 1 {
         throw error(
           .badValue(command: signature, expected: "nothing after none", suggestion: nil),
@@ -238,13 +187,13 @@ private struct LineParser {
     }
     var kinds: [LoginEffect.Kind] = []
     for token in values {
-      guard let kind = words.keyword(of: token, in: Self.effectKinds) else {
+      guard let kind = LoginEffect.Kind.allCases.first(where: { $0.name == token.text }) else {
         let names = LoginEffect.Kind.allCases.map(\.name)
         throw error(
           .badValue(
             command: signature,
             expected: "none, or effect names: " + names.joined(separator: ", "),
-            suggestion: Suggestion.closest(to: text(of: token), among: ["none"] + names)),
+            suggestion: Suggestion.closest(to: token.text, among: ["none"] + names)),
           at: token)
       }
       kinds.append(kind)
@@ -254,17 +203,17 @@ private struct LineParser {
 
   /// A bare `none` is no text; anything else, including a quoted `"none"`, is the text.
   private func expectedText(_ token: Token) -> String? {
-    !token.isQuoted && words.token(token, is: "none") ? nil : text(of: token)
+    !token.isQuoted && token.text == "none" ? nil : token.text
   }
 
   private func boolean(_ token: Token, for signature: SessionCommand.Signature)
     throws(SessionError) -> Bool
   {
-    guard let value = words.keyword(of: token, in: Self.booleans) else {
+    guard let value = Bool(token.text) else {
       throw error(
         .badValue(
           command: signature, expected: "true or false",
-          suggestion: Suggestion.closest(to: text(of: token), among: ["true", "false"])),
+          suggestion: Suggestion.closest(to: token.text, among: ["true", "false"])),
         at: token)
     }
     return value
@@ -273,19 +222,20 @@ private struct LineParser {
   private func field(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
     -> SessionCommand.Field
   {
-    guard let field = words.keyword(of: token, in: Self.fields) else {
+    guard let field = Self.fields[token.text] else {
       throw error(
-        .badField(command: command, suggestion: closest(token, among: SessionCommand.Field.self)),
+        .badField(
+          command: command,
+          suggestion: Suggestion.closest(to: token.text, among: LoginMachine.fields.map(\.name))
+            .flatMap { Self.fields[$0] }),
         at: token)
     }
     return field
   }
 
   private func positiveCount(_ token: Token) throws(SessionError) -> Int {
-    let text = text(of: token)
-    let digits = text.unicodeScalars
-    guard !digits.isEmpty, digits.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
-      let value = Int(text), (1...SessionCommand.maximumBackspaceCount).contains(value)
+    guard let value = Self.digits(token.text, atMost: 18),
+      (1...SessionCommand.maximumBackspaceCount).contains(value)
     else {
       throw error(
         .badValue(
@@ -297,10 +247,19 @@ private struct LineParser {
     return value
   }
 
+  /// The value of `text` when it is 1 to `maximum` ASCII digits, else `nil`.
+  private static func digits(_ text: String, atMost maximum: Int) -> Int? {
+    let scalars = text.unicodeScalars
+    guard !scalars.isEmpty, scalars.count <= maximum,
+      scalars.allSatisfy({ ("0"..."9").contains($0) })
+    else { return nil }
+    return Int(text)
+  }
+
   private func duration(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
     -> Duration
   {
-    switch DurationLiteral.parse(text(of: token)) {
+    switch DurationLiteral.parse(token.text) {
     case .success(let duration): return duration
     case .failure(let problem):
       throw error(.badDuration(command: command, problem: problem), at: token)
@@ -310,7 +269,7 @@ private struct LineParser {
   /// Checks that `values` (the words after the command word, or after the subject of an
   /// `expect`) are as many as `signature` takes; too many points at the first extra word,
   /// too few at the command.
-  private func checkCount(_ values: Words, of signature: SessionCommand.Signature)
+  private func checkCount(_ values: ArraySlice<Token>, of signature: SessionCommand.Signature)
     throws(SessionError)
   {
     let allowed = signature.argumentCount
@@ -325,11 +284,11 @@ private struct LineParser {
   private func closest<Keyword: RawRepresentable & CaseIterable>(
     _ token: Token, among _: Keyword.Type
   ) -> Keyword? where Keyword.RawValue == String {
-    Suggestion.closest(to: text(of: token), among: Keyword.allCases.map(\.rawValue))
+    Suggestion.closest(to: token.text, among: Keyword.allCases.map(\.rawValue))
       .flatMap(Keyword.init(rawValue:))
   }
 
   private func error(_ kind: SessionError.Kind, at token: Token) -> SessionError {
-    SessionError(kind, at: SourceLocation(file: "", line: line, column: token.column))
+    SessionError(kind, at: SourceLocation(file: file, line: line, column: token.column))
   }
 }

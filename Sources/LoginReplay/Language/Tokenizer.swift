@@ -6,191 +6,120 @@
 /// (a backslash is an ordinary character there) and may not contain `"`. A `#` at the start
 /// of a word, that is at the start of the line or after a blank, starts a comment.
 enum Tokenizer {
-  /// Writes the words of the line `bytes` (valid UTF-8) into `tokens`, replacing what it
-  /// held, and returns the texts of the words that are not bytes of the line; throws the
-  /// first lexical error, located in `file` at `line`.
-  ///
-  /// In most lines every word is ASCII without `"`: such words are read straight from the
-  /// bytes and hold only where they lie (``Token/Source/bytes(_:)``), since they can hold no
-  /// error, a byte is a column, and the scanner would find the very same words. Any other
-  /// line is decoded and scanned scalar by scalar, and its words hold their text. A reader
-  /// of many lines passes the same `tokens` for each, so that no line allocates its words.
-  @inline(__always)
-  static func tokens(
-    in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int, into tokens: inout TokenRoom
-  ) throws(SessionError) -> [String] {
-    tokens.removeAll()
-    if asciiBareWords(bytes, into: &tokens) { return [] }
-    tokens.removeAll()
-    var scanner = Scanner(text: String(decoding: bytes, as: UTF8.self), file: file, line: line)
+  /// The words of `line` (valid UTF-8 without its line end), line `number` of `file`;
+  /// throws the first lexical error, located at its column.
+  static func tokens(in line: String, file: String, number: Int) throws(SessionError) -> [Token] {
+    var scanner = Scanner(text: line, file: file, line: number)
     try scanner.scan()
-    for token in scanner.tokens { tokens.append(token) }
-    return scanner.texts
+    return scanner.tokens
   }
 
-  /// Appends the words of a line whose words are ASCII without `"` to `tokens`; `false`
-  /// for any other line (a comment may hold anything: neither reader looks into it).
-  @inline(__always)
-  static func asciiBareWords(
-    _ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenRoom
-  ) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let count = bytes.count
-    var index = 0
-    while true {
-      while index < count, isBlank(base[index]) { index += 1 }
-      guard index < count, base[index] != UInt8(ascii: "#") else { return true }
-      let start = index
-      index = firstSpecial(in: base, from: index, count: count)
-      if index < count, !isBlank(base[index]) { return false }
-      tokens.append(Token(source: .bytes(start..<index), column: start + 1, isQuoted: false))
-    }
-  }
-
-  /// The offset of the first byte from `index` that ends or refuses a bare word (a blank,
-  /// `"`, or a non-ASCII byte), or `count`: eight bytes at a time while eight remain, each
-  /// test setting the high bit of the bytes it holds for, then byte by byte.
-  @inline(__always)
-  private static func firstSpecial(
-    in base: UnsafePointer<UInt8>, from start: Int, count: Int
-  ) -> Int {
-    var index = start
-    while index &+ 8 <= count {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      let special =
-        bytes(of: word, equalTo: 0x20) | bytes(of: word, equalTo: 0x09)
-        | bytes(of: word, equalTo: 0x22) | word & 0x8080_8080_8080_8080
-      if special != 0 { return index &+ special.trailingZeroBitCount / 8 }
-      index &+= 8
-    }
-    while index < count, !isSpecial(base[index]) { index += 1 }
-    return index
-  }
-
-  /// The high bit of each byte of `word` equal to `byte`, exactly (no carry crosses bytes).
-  @inline(__always)
-  private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
-    let difference = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
-    let nonZero =
-      ((difference & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | difference
-    return ~nonZero & 0x8080_8080_8080_8080
-  }
-
-  /// The bytes below 64 that end or refuse a bare word: space, tab and `"`.
-  private static let specialBelow64: UInt64 = 1 << 0x20 | 1 << 0x09 | 1 << 0x22
-
-  /// Whether `byte` ends a bare word (a blank) or refuses it (`"`, non-ASCII).
-  @inline(__always)
-  private static func isSpecial(_ byte: UInt8) -> Bool {
-    byte < 64 ? specialBelow64 &>> UInt64(byte) & 1 != 0 : byte >= 0x80
-  }
-
-  @inline(__always)
-  private static func isBlank(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
-  }
-
+  /// Reads one line's scalars in place, front to back: a comment or the end of the line
+  /// stops it, so the rest of a line is never looked at.
   private struct Scanner {
-    let scalars: [Unicode.Scalar]
+    let text: String
+    let scalars: String.UnicodeScalarView
     let file: String
     let line: Int
-    /// Every scalar before this offset is ASCII, so offsets there are columns.
-    let asciiPrefix: Int
-    var index = 0
-    /// The words found so far; each one's text is in ``texts``.
+    var index: String.Index
+    /// The words found so far.
     var tokens: [Token] = []
-    /// The words' texts, in order.
-    var texts: [String] = []
 
     init(text: String, file: String, line: Int) {
-      scalars = Array(text.unicodeScalars)
+      self.text = text
+      scalars = text.unicodeScalars
       self.file = file
       self.line = line
-      asciiPrefix = scalars.firstIndex { !$0.isASCII } ?? scalars.count
+      index = scalars.startIndex
     }
 
-    /// Reads the line's words into ``tokens`` and ``texts``.
+    /// The scalar at the reading position, or `nil` at the end of the line.
+    private var current: Unicode.Scalar? {
+      index < scalars.endIndex ? scalars[index] : nil
+    }
+
+    private mutating func advance() {
+      scalars.formIndex(after: &index)
+    }
+
+    /// Reads the line's words into ``tokens``.
     mutating func scan() throws(SessionError) {
       while true {
-        while index < scalars.count, Self.isBlank(scalars[index]) { index += 1 }
-        guard index < scalars.count, scalars[index] != "#" else { return }
+        while let scalar = current, Self.isBlank(scalar) { advance() }
+        guard let first = current, first != "#" else { return }
         let start = index
-        let isQuoted = scalars[index] == "\""
-        texts.append(isQuoted ? try quoted() : try bare())
-        tokens.append(
-          Token(source: .text(texts.count - 1), column: column(start), isQuoted: isQuoted))
+        let isQuoted = first == "\""
+        let word = isQuoted ? try quoted() : try bare()
+        tokens.append(Token(text: word, column: column(start), isQuoted: isQuoted))
       }
     }
 
     /// Reads a bare word and returns its text.
     private mutating func bare() throws(SessionError) -> String {
       let start = index
-      while index < scalars.count, !Self.isBlank(scalars[index]) {
-        if scalars[index] == "\"" { throw error(.unexpectedQuote, at: index) }
-        index += 1
+      while let scalar = current, !Self.isBlank(scalar) {
+        if scalar == "\"" { throw error(.unexpectedQuote, at: index) }
+        advance()
       }
-      return Self.string(scalars[start..<index])
+      return String(scalars[start..<index])
     }
 
     /// Reads a quoted string and returns its text, escapes resolved.
     private mutating func quoted() throws(SessionError) -> String {
       let start = index
-      index += 1
+      advance()
       var value = String.UnicodeScalarView()
-      while index < scalars.count {
-        let scalar = scalars[index]
+      while let scalar = current {
         if scalar == "\"" {
-          index += 1
-          if index < scalars.count, !Self.isBlank(scalars[index]) {
+          advance()
+          if let next = current, !Self.isBlank(next) {
             throw error(.missingBlankAfterString, at: index)
           }
           return String(value)
         }
         if scalar == "\\" {
-          guard index + 1 < scalars.count else { break }
+          guard scalars.index(after: index) < scalars.endIndex else { break }
           value.append(try escape())
         } else {
           value.append(scalar)
-          index += 1
+          advance()
         }
       }
       throw error(.unterminatedString, at: start)
     }
 
-    /// Resolves the escape at `index` (a backslash) and moves past it.
+    /// Resolves the escape at the reading position (a backslash) and moves past it.
     private mutating func escape() throws(SessionError) -> Unicode.Scalar {
       let backslash = index
-      let letter = scalars[index + 1]
-      index += 2
+      advance()
+      let letter = current
+      advance()
       switch letter {
       case "\"": return "\""
       case "\\": return "\\"
       case "n": return "\n"
       case "t": return "\t"
       case "u": return try unicodeEscape(from: backslash)
-      default:
-        throw error(.badEscape(.unknown), at: backslash)
+      default: throw error(.badEscape(.unknown), at: backslash)
       }
     }
 
-    /// Resolves `\u{HEX}`; `index` is just after the `u`.
-    private mutating func unicodeEscape(from backslash: Int) throws(SessionError) -> Unicode.Scalar
+    /// Resolves `\u{HEX}`; the reading position is just after the `u`.
+    private mutating func unicodeEscape(from backslash: String.Index) throws(SessionError)
+      -> Unicode.Scalar
     {
-      guard index < scalars.count, scalars[index] == "{" else {
-        throw error(.badEscape(.missingOpeningBrace), at: backslash)
-      }
-      index += 1
-      let digitsStart = index
-      while index < scalars.count, scalars[index] != "}", scalars[index] != "\"" { index += 1 }
-      let digits = scalars[digitsStart..<index]
-      guard index < scalars.count, scalars[index] == "}" else {
-        throw error(.badEscape(.missingClosingBrace), at: backslash)
-      }
-      index += 1
       func bad(_ problem: SessionError.EscapeProblem) -> SessionError {
         error(.badEscape(problem), at: backslash)
       }
+      guard current == "{" else { throw bad(.missingOpeningBrace) }
+      advance()
+      var digits: [Unicode.Scalar] = []
+      while let scalar = current, scalar != "}", scalar != "\"" {
+        digits.append(scalar)
+        advance()
+      }
+      guard current == "}" else { throw bad(.missingClosingBrace) }
+      advance()
       guard !digits.isEmpty else { throw bad(.empty) }
       var value: UInt32 = 0
       for digit in digits {
@@ -203,17 +132,16 @@ enum Tokenizer {
       return scalar
     }
 
-    /// The 1-based column, in characters, of the character that holds the scalar at `offset`
-    /// (a combining mark belongs to the character before it, so it never gets a column of its
-    /// own); the end of the line is one column past its last character.
-    private func column(_ offset: Int) -> Int {
-      if offset < asciiPrefix { return offset + 1 }
-      guard offset < scalars.count else { return Self.string(scalars[...]).count + 1 }
-      return Self.string(scalars[...offset]).count
+    /// The 1-based column, in characters, of the character that holds the scalar at
+    /// `position` (a combining mark belongs to the character before it, so it never gets a
+    /// column of its own); the end of the line is one column past its last character.
+    private func column(_ position: String.Index) -> Int {
+      guard position < scalars.endIndex else { return text.count + 1 }
+      return text[...position].count
     }
 
-    private func error(_ kind: SessionError.Kind, at offset: Int) -> SessionError {
-      SessionError(kind, at: SourceLocation(file: file, line: line, column: column(offset)))
+    private func error(_ kind: SessionError.Kind, at position: String.Index) -> SessionError {
+      SessionError(kind, at: SourceLocation(file: file, line: line, column: column(position)))
     }
 
     private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
@@ -228,122 +156,15 @@ enum Tokenizer {
       default: nil
       }
     }
-
-    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: scalars)
-      return String(view)
-    }
-  }
-}
-
-/// Room for the words of one line, used again for every line of a session: memory of its
-/// own, so that a line's words are written without an array's uniqueness and capacity
-/// checks, and lent to the parser without a copy.
-struct TokenRoom: ~Copyable {
-  private var base: UnsafeMutablePointer<Token>
-  private var capacity: Int
-  /// How many words the room holds.
-  private(set) var count = 0
-
-  /// An empty room with space for `capacity` words (it grows as needed).
-  init(capacity: Int = 8) {
-    self.capacity = Swift.max(capacity, 1)
-    base = .allocate(capacity: self.capacity)
-  }
-
-  deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
-  }
-
-  /// The words, lent while the room is not changed.
-  var tokens: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
-
-  /// Forgets every word, keeping the space.
-  mutating func removeAll() {
-    base.deinitialize(count: count)
-    count = 0
-  }
-
-  /// Adds `token` after the others.
-  mutating func append(_ token: Token) {
-    if count == capacity { grow() }
-    (base + count).initialize(to: token)
-    count += 1
-  }
-
-  private mutating func grow() {
-    let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
-    base.deallocate()
-    base = larger
-    capacity *= 2
   }
 }
 
 /// One word of a session line: a bare word or a quoted string with its escapes resolved.
-///
-/// A plain value, copied without reference counting: its text is in the ``TokenizedLine``.
 struct Token: Equatable {
-  /// Where the word's text is.
-  var source: Source
+  /// The word's text.
+  var text: String
   /// The 1-based column (in characters) where the word or its opening quote starts.
   var column: Int
   /// Whether the word was written in double quotes.
   var isQuoted: Bool
-
-  /// Where a word's text is: in the line's bytes, or among the line's decoded texts.
-  enum Source: Equatable {
-    /// A bare word of ASCII characters without `"`: these offsets in the line's bytes.
-    case bytes(Range<Int>)
-    /// A word of any other line, or a quoted string with its escapes resolved: this index of
-    /// ``TokenizedLine/texts``.
-    case text(Int)
-  }
-}
-
-/// The words of one line, and where their texts are: what the parser reads a word's text
-/// and keywords from.
-///
-/// Everything in it is lent, so that it is a plain value: the parser holding it has nothing
-/// to release when a line is done.
-struct TokenizedLine {
-  /// The line's UTF-8 bytes, without its line end: lent by the caller, valid only while it
-  /// parses the line (a command keeps strings of its own, never these bytes).
-  let bytes: UnsafeBufferPointer<UInt8>
-  /// The line's words, in order, lent like the bytes.
-  let tokens: UnsafeBufferPointer<Token>
-  /// The texts of words that are not bytes of the line (``Token/Source/text(_:)``), lent
-  /// like the bytes.
-  let texts: UnsafeBufferPointer<String>
-
-  /// The text of `token`, as a string of its own.
-  func text(of token: Token) -> String {
-    switch token.source {
-    case .bytes(let range): String(decoding: bytes[range], as: UTF8.self)
-    case .text(let index): texts[index]
-    }
-  }
-
-  /// The keyword of `table` that `token` spells, compared byte for byte, without building
-  /// the word's string.
-  @inline(__always)
-  func keyword<Keyword>(of token: Token, in table: KeywordTable<Keyword>) -> Keyword? {
-    switch token.source {
-    case .bytes(let range):
-      return table[UnsafeBufferPointer(rebasing: bytes[range])]
-    case .text(let index):
-      var text = texts[index]
-      return text.withUTF8 { table[$0] }
-    }
-  }
-
-  /// Whether `token` spells `word`.
-  func token(_ token: Token, is word: String) -> Bool {
-    switch token.source {
-    case .bytes(let range): bytes[range].elementsEqual(word.utf8)
-    case .text(let index): texts[index] == word
-    }
-  }
 }

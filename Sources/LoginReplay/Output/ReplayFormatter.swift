@@ -1,6 +1,7 @@
 import LoginFlow
 import LoginRendering
 import LoginRuntime
+import LoginSimulation
 
 /// Turns what happens in a replay into output lines, in the chosen format.
 ///
@@ -12,9 +13,7 @@ import LoginRuntime
 /// only where the screen shows it (made visible by the session). `Docs/SessionFormat.md`
 /// documents both shapes.
 ///
-/// A class, not a struct: its renderer is large, and the runner asks it something for every
-/// event and every expectation, which must not copy it.
-final class ReplayFormatter {
+struct ReplayFormatter {
   let format: ReplayOptions.Format
   let trace: Bool
   let renderer: TextRenderer
@@ -58,13 +57,6 @@ final class ReplayFormatter {
         attosecondsComponent: attoseconds / perMillisecond * perMillisecond))
   }
 
-  /// Whether a run in `format` (with `trace` lines or without) prints any event: the text
-  /// format without `trace` prints none, so ``transition(_:at:line:state:before:)`` and
-  /// ``lifecycle(_:at:line:)`` give `nil` for every one, and a runner need not keep them.
-  static func printsEvents(format: ReplayOptions.Format, trace: Bool) -> Bool {
-    format != .text || trace
-  }
-
   /// The output for one action the store applied; `state` is the state after it and
   /// `before` the state before it (both when ``needsStates``).
   func transition(
@@ -90,7 +82,7 @@ final class ReplayFormatter {
     case .jsonl:
       let effects = transition.effects.map { effect in
         var object: [String: JSONValue] = ["name": .string(effect.name)]
-        if let attempt = effect.attempt { object["attempt"] = .int(attempt) }
+        if let request = effect.request { object["attempt"] = .int(request.number) }
         return JSONValue.object(object)
       }
       var object: [String: JSONValue] = [
@@ -143,23 +135,23 @@ final class ReplayFormatter {
   func lifecycle(_ kind: StoreEvent.Kind, at when: Duration, line: Int) -> String? {
     guard trace else { return nil }
     let step: LifecycleStep
-    var attempt: Int?
+    var request: RequestID?
     var outcome: String?
     var duration: Duration?
     var reason: SessionStoreError?
     switch kind {
     case .transition:
       return nil
-    case .effectStarted(let number):
-      (step, attempt) = (.started, number)
-    case .effectFinished(let number, let result, let took):
-      (step, attempt, outcome, duration) = (.finished, number, result.name, took)
-    case .effectCancelled(let number, let took):
-      (step, attempt, duration) = (.cancelled, number, took)
-    case .effectTimedOut(let number, let took):
-      (step, attempt, duration) = (.timedOut, number, took)
-    case .responseDropped(let number, let result, let took):
-      (step, attempt, outcome, duration) = (.dropped, number, result.name, took)
+    case .effectStarted(let id):
+      (step, request) = (.started, id)
+    case .effectFinished(let id, let result, let took):
+      (step, request, outcome, duration) = (.finished, id, result.name, took)
+    case .effectCancelled(let id, let took):
+      (step, request, duration) = (.cancelled, id, took)
+    case .effectTimedOut(let id, let took):
+      (step, request, duration) = (.timedOut, id, took)
+    case .responseDropped(let id, let result, let took):
+      (step, request, outcome, duration) = (.dropped, id, result.name, took)
     case .sessionSaved:
       step = .sessionSaved
     case .sessionNotSaved(let error):
@@ -174,10 +166,10 @@ final class ReplayFormatter {
     switch format {
     case .text, .accessible:
       var text = "[\(time(when))] line \(line): \(step.traceWords)"
-      if let attempt { text += " authenticate(\(attempt))" }
+      if let request { text += " \(request)" }
       if let outcome { text += ": \(outcome)" }
       if let duration { text += " after \(time(duration))" }
-      if let reason { text += ": \(ReplaySessionStore.describe(reason))" }
+      if let reason { text += ": \(Self.describe(reason))" }
       return text
     case .jsonl:
       var object: [String: JSONValue] = [
@@ -186,10 +178,10 @@ final class ReplayFormatter {
         "time": .string(time(when)),
         "event": .string(step.rawValue),
       ]
-      if let attempt { object["attempt"] = .int(attempt) }
+      if let request { object["attempt"] = .int(request.number) }
       if let outcome { object["outcome"] = .string(outcome) }
       if let duration { object["duration"] = .string(time(duration)) }
-      if let reason { object["reason"] = .string(ReplaySessionStore.describe(reason)) }
+      if let reason { object["reason"] = .string(Self.describe(reason)) }
       return JSONValue.object(object).text
     }
   }
@@ -203,7 +195,7 @@ final class ReplayFormatter {
       return "[\(time(when))] line \(line): relaunched"
     case .jsonl:
       return JSONValue.object([
-        "type": .string(SessionCommand.Name.relaunch.rawValue),
+        "type": .string(SessionCommand.Name.relaunch.word),
         "line": .int(line),
         "time": .string(time(when)),
       ]).text
@@ -264,7 +256,7 @@ final class ReplayFormatter {
   }
 
   /// The JSON object of a `respond`.
-  func respond(_ outcome: SessionCommand.Outcome, after delay: Duration, line: Int) -> String? {
+  func respond(_ outcome: ScriptedOutcome, after delay: Duration, line: Int) -> String? {
     guard format == .jsonl else { return nil }
     return JSONValue.object([
       "type": .string("respond"),
@@ -278,7 +270,7 @@ final class ReplayFormatter {
   func clockStep(_ command: SessionCommand.Name, at when: Duration, line: Int) -> String? {
     guard format == .jsonl else { return nil }
     return JSONValue.object([
-      "type": .string(command.rawValue),
+      "type": .string(command.word),
       "line": .int(line),
       "time": .string(time(when)),
     ]).text
@@ -337,5 +329,13 @@ final class ReplayFormatter {
         "rejected": .int(summary.rejectedLines),
       ]).text
     }
+  }
+
+  /// How `login-replay` words a session store's `error`: the file is "the session file given
+  /// with --session-file", never its path, as no message repeats what was typed on the
+  /// command line.
+  static func describe(_ error: SessionStoreError) -> String {
+    guard error.path != nil else { return error.description }
+    return error.description(naming: "the session file given with --session-file")
   }
 }

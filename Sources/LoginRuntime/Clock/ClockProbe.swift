@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Finds the ``VirtualClock`` a clock reads its time from, when it wraps one.
 ///
 /// A clock that wraps a virtual clock (a type-erasing box, an app's own test clock built on
@@ -10,18 +8,12 @@ final class ClockProbe: Sendable {
   /// The probe the current task reads a clock with, if any.
   @TaskLocal static var current: ClockProbe?
 
-  /// How many probes are bound now, on any task: while none is, a virtual clock's `now`
-  /// skips looking for one (a task-local read, on every reading of the clock).
-  static let bound = Atomic<Int>(0)
-
   private let found = Locked<VirtualClock?>(nil)
 
   /// The virtual clock behind `clock`: `clock` itself, or the first one whose `now` it read.
   static func virtualClock<C: Clock>(behind clock: C) -> VirtualClock? {
     if let virtual = clock as? VirtualClock { return virtual }
     let probe = ClockProbe()
-    bound.add(1, ordering: .relaxed)
-    defer { bound.subtract(1, ordering: .relaxed) }
     _ = ClockProbe.$current.withValue(probe) { clock.now }
     return probe.found.withLock { $0 }
   }

@@ -48,17 +48,8 @@ struct StoreClock: Sendable {
     timerScheduler.startTimer(after: duration, fire)
   }
 
-  /// The time since now on `clock`, read on every event. The two clocks stores run on are
-  /// read through their concrete types (the reader is specialized for each), since a
-  /// generic clock is read through witness tables.
+  /// The time since now on `clock`.
   private static func elapsed<C: Clock<Duration>>(since clock: C) -> @Sendable () -> Duration {
-    if let virtual = clock as? VirtualClock { return reader(since: virtual) }
-    if let continuous = clock as? ContinuousClock { return reader(since: continuous) }
-    return reader(since: clock)
-  }
-
-  /// ``elapsed(since:)`` for one clock type.
-  private static func reader<C: Clock<Duration>>(since clock: C) -> @Sendable () -> Duration {
     let start = clock.now
     return { start.duration(to: clock.now) }
   }
@@ -75,7 +66,7 @@ struct StoreClock: Sendable {
 }
 
 /// A timer started by ``StoreClock/startTimer(after:_:)``.
-struct StoreTimer: Sendable {
+package struct StoreTimer: Sendable {
   /// The task that sleeps until the deadline; `nil` on a ``VirtualClock``, which keeps the
   /// deadline itself and starts the timer's work only when it comes.
   let task: Task<Void, Never>?
@@ -84,7 +75,7 @@ struct StoreTimer: Sendable {
 
   /// Stops the timer: it will not fire (unless it already has), and its deadline no longer
   /// counts as pending on the clock.
-  func cancel() {
+  package func cancel() {
     withdraw()
     task?.cancel()
   }

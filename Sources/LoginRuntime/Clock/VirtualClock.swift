@@ -67,27 +67,16 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   private let state: Locked<VirtualClockState>
-  /// The executor the clock's tasks prefer (see ``ThreadExecutor``), or `nil` for the global
-  /// one.
-  package let executor: (any TaskExecutor)?
 
   /// Creates a clock showing `now`, by default its zero.
-  public convenience init(now: Instant = .zero) {
-    self.init(now: now, executor: nil)
-  }
-
-  /// Creates a clock whose tasks (the store's effects, fired timers, ``spawn(_:)``) prefer
-  /// `executor`: with the task that drives the clock preferring it too, the hand-offs between
-  /// them stay on one thread.
-  package init(now: Instant = .zero, executor: (any TaskExecutor)?) {
+  public init(now: Instant = .zero) {
     state = Locked(VirtualClockState(now: now))
-    self.executor = executor
   }
 
   /// The current virtual time.
   public var now: Instant {
     // A clock wrapping this one reads it here: a store probing the wrapper learns of it.
-    if ClockProbe.bound.load(ordering: .relaxed) > 0 { ClockProbe.current?.record(self) }
+    ClockProbe.current?.record(self)
     return state.withLock { $0.now }
   }
 
@@ -109,12 +98,6 @@ public final class VirtualClock: Clock, Sendable {
   /// Returns at once for a deadline that is not in the future. Throws `CancellationError`
   /// when the task is cancelled, and then no longer counts as a sleeper.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await sleep(until: deadline)
-  }
-
-  /// ``sleep(until:tolerance:)`` where it is called, on the caller's executor: the package's
-  /// own sleepers (the scripted server's calls) skip the hop into a nonisolated function.
-  nonisolated(nonsending) package func sleep(until deadline: Instant) async throws {
     let unit = WorkUnit.current.flatMap { $0.clock === self ? $0.id : nil }
     let id: Int? = state.withLock { state in
       guard deadline > state.now else { return nil }
@@ -148,7 +131,7 @@ public final class VirtualClock: Clock, Sendable {
         continuation?.resume()
         await waitUntilIdle()
       case .fire(let unit, let fire):
-        _ = WorkUnit.spawn(WorkUnit(clock: self, id: unit), immediately: true, fire)
+        _ = WorkUnit.spawn(WorkUnit(clock: self, id: unit), fire)
         await waitUntilIdle()
       }
     }
@@ -175,7 +158,7 @@ public final class VirtualClock: Clock, Sendable {
   nonisolated(nonsending) public func waitUntilIdle() async {
     // Usually nothing runs: answer without making a continuation.
     guard !isIdle else { return }
-    await withUnsafeContinuation { (waiter: UnsafeContinuation<Void, Never>) in
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
       let waiting = state.withLock { $0.addIdleWaiter(waiter) }
       if !waiting { waiter.resume() }
     }
@@ -191,29 +174,6 @@ public final class VirtualClock: Clock, Sendable {
     WorkUnit.spawn(makeUnit(), operation)
   }
 
-  // MARK: Package: sleeps another task can end
-
-  /// Registers a sleep until `deadline` for the current task (and its work unit), which it
-  /// then waits for with ``sleep(registered:)``; ``wakeEarly(_:)`` ends it before the
-  /// deadline. Registering first fixes the sleep's place among equal deadlines and lets
-  /// another task wake it even before it waits. `login-replay`'s scripted server waits for a
-  /// `respond` this way, without a task of its own.
-  package func registerSleep(until deadline: Instant) -> Int {
-    let unit = WorkUnit.current?.id
-    return state.withLock { $0.register(deadline: deadline, unit: unit) }
-  }
-
-  /// Waits for the sleep registered as `id`: until its deadline or ``wakeEarly(_:)``;
-  /// throws `CancellationError` when the task is cancelled first.
-  nonisolated(nonsending) package func sleep(registered id: Int) async throws {
-    try await wait(for: id)
-  }
-
-  /// Ends the registered sleep `id` now, as if its deadline had come.
-  package func wakeEarly(_ id: Int) {
-    state.withLock { $0.fireEarly(id) }?.resume()
-  }
-
   // MARK: Internal: work units
 
   /// How many tasks this clock tracks now (started and not ended), for tests.
@@ -223,7 +183,7 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Marks `unit` awake or not (parked); see ``WorkUnit``. Returns the idle waiters to
   /// resume, which the caller resumes once it holds no lock.
-  func setAwake(_ unit: WorkUnit, _ awake: Bool) -> [UnsafeContinuation<Void, Never>] {
+  func setAwake(_ unit: WorkUnit, _ awake: Bool) -> [CheckedContinuation<Void, Never>] {
     state.withLock { $0.setAwake(unit.id, awake) }
   }
 
@@ -249,8 +209,8 @@ public final class VirtualClock: Clock, Sendable {
   /// Waits until sleeper `id` is due; throws `CancellationError` if it is cancelled first.
   nonisolated(nonsending) private func wait(for id: Int) async throws {
     try await withTaskCancellationHandler {
-      try await withUnsafeThrowingContinuation {
-        (continuation: UnsafeContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let attachment = state.withLock { state in
           Task.isCancelled ? .cancelled : state.attach(continuation, to: id)
         }
@@ -271,11 +231,9 @@ public final class VirtualClock: Clock, Sendable {
 }
 
 extension VirtualClock: EffectScheduling {
-  /// Starts a store's effect as a tracked unit, on the store's thread until its first
-  /// suspension: a replayed request then wakes no other thread to start (on a busy machine
-  /// that wake-up doubled the cost of a `login-replay` request line).
+  /// Starts a store's effect as a tracked unit.
   func startEffect(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-    WorkUnit.spawn(makeUnit(), immediately: true, operation)
+    WorkUnit.spawn(makeUnit(), operation)
   }
 
   /// Starts a timer whose deadline is registered before this returns, so its place among
@@ -284,7 +242,7 @@ extension VirtualClock: EffectScheduling {
   /// instant. No task waits meanwhile: the advance that reaches the deadline starts `fire` in
   /// a task of its own (a tracked unit) and waits for it, and a timer withdrawn first (most
   /// are: the answer came) never costs a task.
-  func startTimer(
+  package func startTimer(
     after duration: Duration, _ fire: @escaping @Sendable () async -> Void
   ) -> StoreTimer {
     let sleeper = state.withLock { state in

@@ -4,9 +4,8 @@
 /// is synchronous and returns the continuations to resume, which the clock resumes after it
 /// has released the lock.
 ///
-/// The continuations are unsafe ones (a checked continuation costs an allocation and a check
-/// at every sleep and every wait, several times a replayed request): each is resumed exactly
-/// once because whoever resumes one first takes it out of this state, under the lock.
+/// Each continuation is resumed exactly once: whoever resumes one first takes it out of this
+/// state, under the lock.
 struct VirtualClockState {
   /// A task waiting for a deadline.
   struct Sleeper {
@@ -17,7 +16,7 @@ struct VirtualClockState {
     /// The unit the sleeping task works for, if any.
     let unit: Int?
     /// Set once the task actually waits; `nil` for a registered sleeper not yet waiting.
-    var continuation: UnsafeContinuation<Void, any Error>?
+    var continuation: CheckedContinuation<Void, any Error>?
     /// A timer's work, started in a task of its own only when the deadline comes: no task
     /// waits for it meanwhile (most timers are withdrawn before they fire).
     var fire: (@Sendable () async -> Void)? = nil
@@ -26,7 +25,7 @@ struct VirtualClockState {
   /// What happened when a task began to wait for its registered sleeper.
   enum Attachment {
     /// The task now waits; resume these idle waiters (the unit went to sleep).
-    case waiting([UnsafeContinuation<Void, Never>])
+    case waiting([CheckedContinuation<Void, Never>])
     /// The deadline already passed while the task was on its way: return at once.
     case fired
     /// The sleeper was cancelled: throw `CancellationError`.
@@ -38,7 +37,7 @@ struct VirtualClockState {
     /// Nothing else is due; the clock now shows the target.
     case done
     /// Resume this sleeper, then wait until the work it triggers is done.
-    case resume(UnsafeContinuation<Void, any Error>?)
+    case resume(CheckedContinuation<Void, any Error>?)
     /// A timer is due: start its work in a task for `unit` (already awake), then wait until
     /// that work is done.
     case fire(unit: Int, @Sendable () async -> Void)
@@ -51,7 +50,7 @@ struct VirtualClockState {
   private var nextUnitID = 0
   private var liveUnits: Set<Int> = []
   private var awakeUnits: Set<Int> = []
-  private var idleWaiters: [UnsafeContinuation<Void, Never>] = []
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   init(now: VirtualClock.Instant) {
     self.now = now
@@ -59,14 +58,7 @@ struct VirtualClockState {
 
   /// The earliest deadline of a pending sleeper.
   var nextDeadline: VirtualClock.Instant? {
-    // A loop over the deadlines in place, not `map` then `min`: asked before every advance,
-    // it allocates nothing and copies no sleeper (each holds a continuation and a closure).
-    var earliest: VirtualClock.Instant?
-    for index in sleepers.values.indices {
-      let deadline = sleepers.values[index].deadline
-      if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-    }
-    return earliest
+    sleepers.values.map(\.deadline).min()
   }
 
   /// Whether no tracked unit is awake.
@@ -86,7 +78,7 @@ struct VirtualClockState {
   }
 
   /// Marks `unit` awake or not; returns the idle waiters to resume when nothing is awake now.
-  mutating func setAwake(_ unit: Int, _ awake: Bool) -> [UnsafeContinuation<Void, Never>] {
+  mutating func setAwake(_ unit: Int, _ awake: Bool) -> [CheckedContinuation<Void, Never>] {
     guard liveUnits.contains(unit) else { return [] }
     if awake {
       awakeUnits.insert(unit)
@@ -97,20 +89,20 @@ struct VirtualClockState {
   }
 
   /// Forgets `unit` (its task ended); returns the idle waiters to resume.
-  mutating func retire(_ unit: Int) -> [UnsafeContinuation<Void, Never>] {
+  mutating func retire(_ unit: Int) -> [CheckedContinuation<Void, Never>] {
     liveUnits.remove(unit)
     awakeUnits.remove(unit)
     return takeIdleWaitersIfIdle()
   }
 
   /// Registers a waiter for the moment no unit is awake; `false` when that is already so.
-  mutating func addIdleWaiter(_ waiter: UnsafeContinuation<Void, Never>) -> Bool {
+  mutating func addIdleWaiter(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
     guard !isIdle else { return false }
     idleWaiters.append(waiter)
     return true
   }
 
-  private mutating func takeIdleWaitersIfIdle() -> [UnsafeContinuation<Void, Never>] {
+  private mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
     guard awakeUnits.isEmpty, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [] }
     return idleWaiters
@@ -139,7 +131,7 @@ struct VirtualClockState {
 
   /// The task of sleeper `id` starts waiting on `continuation`.
   mutating func attach(
-    _ continuation: UnsafeContinuation<Void, any Error>, to id: Int
+    _ continuation: CheckedContinuation<Void, any Error>, to id: Int
   ) -> Attachment {
     if fired.remove(id) != nil { return .fired }
     guard var sleeper = sleepers[id] else { return .cancelled }
@@ -149,23 +141,10 @@ struct VirtualClockState {
     return .waiting(setAwake(unit, false))
   }
 
-  /// Makes sleeper `id` due now, as if its deadline had come: returns its continuation (to
-  /// resume) with its unit marked awake, or, when its task does not wait yet, remembers it
-  /// as fired so that the task returns at once when it does.
-  mutating func fireEarly(_ id: Int) -> UnsafeContinuation<Void, any Error>? {
-    guard let sleeper = sleepers.removeValue(forKey: id) else { return nil }
-    guard let continuation = sleeper.continuation else {
-      fired.insert(id)
-      return nil
-    }
-    if let unit = sleeper.unit { _ = setAwake(unit, true) }
-    return continuation
-  }
-
   /// Removes sleeper `id`; returns its continuation (to throw into) if its task was waiting.
   ///
   /// The sleeping unit is marked awake first: its task is about to run again.
-  mutating func cancel(_ id: Int) -> UnsafeContinuation<Void, any Error>? {
+  mutating func cancel(_ id: Int) -> CheckedContinuation<Void, any Error>? {
     fired.remove(id)
     guard let sleeper = sleepers.removeValue(forKey: id) else { return nil }
     if sleeper.continuation != nil, let unit = sleeper.unit { _ = setAwake(unit, true) }
@@ -176,22 +155,13 @@ struct VirtualClockState {
   /// order), moves the time to its deadline and marks its unit awake. When none is due, the
   /// time moves to `target`.
   mutating func nextStep(through target: VirtualClock.Instant) -> Step {
-    // The first due sleeper in one pass over the deadlines in place, then taken out by its
-    // position: no array of the due ones, no copy of a sleeper, no second lookup.
-    var earliestDue:
-      (index: Dictionary<Int, Sleeper>.Index, deadline: VirtualClock.Instant, id: Int)?
-    for index in sleepers.indices {
-      let deadline = sleepers.values[index].deadline
-      guard deadline <= target else { continue }
-      let id = sleepers.keys[index]
-      if let earliest = earliestDue, (earliest.deadline, earliest.id) < (deadline, id) { continue }
-      earliestDue = (index, deadline, id)
-    }
-    guard let earliestDue else {
+    let due = sleepers.values.filter { $0.deadline <= target }
+    guard let earliest = due.min(by: { ($0.deadline, $0.id) < ($1.deadline, $1.id) }),
+      let first = sleepers.removeValue(forKey: earliest.id)
+    else {
       now = max(now, target)
       return .done
     }
-    let first = sleepers.remove(at: earliestDue.index).value
     now = max(now, first.deadline)
     if let fire = first.fire { return .fire(unit: makeUnit(), fire) }
     guard let continuation = first.continuation else {

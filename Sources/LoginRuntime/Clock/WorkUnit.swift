@@ -26,7 +26,7 @@ package struct WorkUnit: Sendable {
   /// between the decision to wait and the park. It returns the clock's idle waiters, which
   /// the caller must resume *after* releasing that lock: never resume a continuation while
   /// holding a lock that a cancellation handler also takes (see ``Locked``).
-  package func park() -> [UnsafeContinuation<Void, Never>] {
+  package func park() -> [CheckedContinuation<Void, Never>] {
     clock.setAwake(self, false)
   }
 
@@ -37,23 +37,12 @@ package struct WorkUnit: Sendable {
 
   /// Runs `operation` in a new task that works for `unit`, and retires the unit when the
   /// task ends.
-  ///
-  /// `immediately` starts the task on the caller's thread (`Task.immediate`): it runs until
-  /// its first suspension before this returns, so starting it wakes no other thread. Only a
-  /// caller that holds no lock the operation may take can ask for it (the store, starting a
-  /// request from its own isolation; the clock, firing a timer); a cancellation handler
-  /// that holds its service's lock cannot.
   static func spawn(
-    _ unit: WorkUnit, immediately: Bool = false,
-    _ operation: @escaping @Sendable () async -> Void
+    _ unit: WorkUnit, _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    let body: @Sendable () async -> Void = {
+    Task {
       await WorkUnit.$current.withValue(unit, operation: operation)
       unit.clock.retire(unit)
     }
-    let executor = unit.clock.executor
-    return immediately
-      ? Task.immediate(executorPreference: executor, operation: body)
-      : Task(executorPreference: executor, operation: body)
   }
 }

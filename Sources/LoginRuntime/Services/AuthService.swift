@@ -8,7 +8,7 @@ import LoginFlow
 /// should stop its work and throw ``AuthError/unexpected`` at once, the acknowledgement the
 /// store expects and does not report. Whatever else it returns after a cancellation is never
 /// applied; it is reported as a dropped late answer
-/// (``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)``).
+/// (``StoreEvent/Kind/responseDropped(_:outcome:duration:)``).
 ///
 /// ```swift
 /// struct AlwaysOffline: AuthService {
@@ -24,4 +24,23 @@ public protocol AuthService: Sendable {
   /// - Returns: The session for a successful login.
   /// - Throws: An ``AuthError`` saying, in user terms, why the login failed.
   func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession
+
+  /// Answers `request`: the one entry point the store calls, for every kind of request.
+  ///
+  /// The default answers ``AuthRequest/authenticate(_:)`` with ``authenticate(_:)``; a
+  /// service that serves more kinds of request implements this.
+  ///
+  /// - Parameter request: What the machine asks.
+  /// - Returns: The service's answer.
+  /// - Throws: An ``AuthError`` saying, in user terms, why the request failed.
+  func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer
+}
+
+extension AuthService {
+  /// Answers a login with ``authenticate(_:)``.
+  public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
+    switch request {
+    case .authenticate(let credentials): .session(try await authenticate(credentials))
+    }
+  }
 }

@@ -13,7 +13,7 @@ final class CancellationGate: Sendable {
     /// Already cancelled: resume the waiter at once.
     case resume
     /// The waiter is stored and the unit parked: resume these idle waiters of the clock.
-    case parked(idleWaiters: [UnsafeContinuation<Void, Never>])
+    case parked(idleWaiters: [CheckedContinuation<Void, Never>])
   }
 
   private let state = Locked(State())

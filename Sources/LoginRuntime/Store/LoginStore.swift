@@ -13,7 +13,7 @@ import LoginFlow
 /// await store.send(.submitTapped)
 /// ```
 ///
-/// Each auth request runs in a task of its own. `cancelAuthentication` cancels it and its
+/// Each request runs in a task of its own. A cancelled request's task is cancelled and its
 /// answer, if one still comes, is dropped. After `timeout` on the timeout's clock the task is
 /// cancelled and `authResponse(n, .failure(.timedOut))` is fed back. On a ``VirtualClock`` a
 /// response due at the very instant of the timeout loses to it, deterministically; on a real
@@ -22,6 +22,9 @@ import LoginFlow
 /// the clock, so a ``VirtualClock`` (or a clock wrapping one) tracks them and advancing it is
 /// deterministic (see `Docs/Embedding.md`).
 ///
+/// What the store does is decided by its core, a value with no concurrency of its own
+/// (``StoreCore``): the actor performs the steps the core returns, with tasks and timers.
+///
 /// Given a ``SessionStore``, the store also remembers the session between launches: it runs
 /// `saveSession` and `clearSession` against it, in order, on its own actor, and
 /// ``restoreSession()`` reads it at launch. A failed save never fails the login: it is
@@ -29,14 +32,9 @@ import LoginFlow
 /// so the screen can say the session will not be remembered.
 public actor LoginStore {
   /// The current state.
-  public var state: LoginState {
-    // Lent where it lies: a caller on the store that reads one field copies only that one.
-    _read { yield publisher.working.pointee }
-  }
-  // Unchecked: the actor's isolation already makes every access exclusive, and `send` reads
-  // it on every action (the runtime's dynamic check of an actor's `var`).
+  public var state: LoginState { core.state }
   /// Whether ``close()`` was called; a closed store ignores every action.
-  @exclusivity(unchecked) public private(set) var isClosed = false
+  public var isClosed: Bool { core.isClosed }
 
   /// How long a request may take before it fails with `timedOut`: the `timeout` given to
   /// the initializer, clamped into ``timeoutRange``; `nil` when the store has no timeout.
@@ -46,25 +44,18 @@ public actor LoginStore {
   /// `sessionLifetime` given to the initializer, ``defaultSessionLifetime`` by default.
   public nonisolated let sessionLifetime: Duration
 
+  private var core: StoreCore
   private let service: any AuthService
   private let sessionStore: (any SessionStore)?
   private let wallClock: WallClock
-  /// `nil` for LoginFlow's own machine, which the store runs in place.
-  private let reducer: Reducer?
-  private let faults: Faults
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
-  /// Whether the store counts its events into ``counts`` (a driver that shows none takes
-  /// them with ``takeCounts()``).
-  private let countsEvents: Bool
-  /// The events counted since the last ``takeCounts()``, when the store counts them.
-  @exclusivity(unchecked) private var counts = EventCounts()
-  /// The state, and the snapshot of it that other threads and the state streams read.
   private let publisher: StatePublisher
   private let eventBroadcaster = Broadcaster<StoreEvent>()
-  private var requests: [Int: RunningRequest] = [:] {
-    didSet { if requests.isEmpty, !settleWaiters.isEmpty { resumeSettleWaiters() } }
-  }
+  /// The tasks of the calls that have not returned, by request.
+  private var calls: [RequestID: Task<Void, Never>] = [:]
+  /// The timers running, by the runner's key.
+  private var timers: [StoreCore.Runner.TimerKey: StoreTimer] = [:]
   /// Callers of ``settle()`` on a clock the store cannot drive, waiting for the work to end.
   private var settleWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -72,7 +63,7 @@ public actor LoginStore {
   ///
   /// - Parameters:
   ///   - initialState: The state to start from; by default the empty screen.
-  ///   - service: Checks credentials; called once per attempt, in a task of its own.
+  ///   - service: Answers the requests; called once per request, in a task of its own.
   ///   - clock: Where time comes from: a ``VirtualClock`` in tests and replays, or a clock
   ///     that wraps one (its work is then tracked by that virtual clock just the same).
   ///   - timeout: How long a request may take before it fails with `timedOut`; 30 seconds by
@@ -107,15 +98,12 @@ public actor LoginStore {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
       timeoutClock: timeoutClock, sessionStore: sessionStore, wallClock: wallClock,
-      sessionLifetime: sessionLifetime, onEvent: onEvent, countsEvents: false, reducer: nil,
-      faults: .none)
+      sessionLifetime: sessionLifetime, onEvent: onEvent, reducer: nil, faults: .none)
   }
 
   /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
   /// contract in the ways `faults` name: a seam for the explorer's tests, which prove that
-  /// deliberately broken machines are caught; or one that counts its events into
-  /// ``EventCounts`` instead of building them (`countsEvents`, for a driver that shows no
-  /// event: it takes the counts with ``takeCounts()``). Apps use the public initializer.
+  /// deliberately broken machines are caught. Apps use the public initializer.
   package init(
     initialState: LoginState = LoginState(),
     service: any AuthService,
@@ -126,63 +114,37 @@ public actor LoginStore {
     wallClock: WallClock? = nil,
     sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
-    countsEvents: Bool = false,
     reducer: Reducer?,
     faults: Faults
   ) {
+    let timeout = timeout.map(Self.clampedTimeout)
+    core = StoreCore(state: initialState, timeout: timeout, reducer: reducer, faults: faults)
     publisher = StatePublisher(initialState)
-    self.reducer = reducer
-    self.faults = faults
     self.service = service
     self.sessionStore = sessionStore
     self.wallClock =
       wallClock ?? (clock as? VirtualClock).map { WallClock.virtual($0) } ?? .system
     self.sessionLifetime = sessionLifetime
     self.clock = StoreClock(clock, timeoutClock: timeoutClock)
-    self.timeout = timeout.map(Self.clampedTimeout)
+    self.timeout = timeout
     self.onEvent = onEvent
-    self.countsEvents = countsEvents
   }
 
   /// The attempt whose answer the store is waiting for (not cancelled, not timed out).
-  public var attemptInFlight: Int? {
-    requests.first { $0.value.status == .inFlight }?.key
-  }
+  public var attemptInFlight: Int? { core.attemptInFlight }
 
   /// The attempts whose tasks have not ended, in order — including cancelled or timed-out
   /// ones whose service has not returned yet. Empty when no effect is running.
   public var runningAttempts: [Int] {
-    requests.keys.sorted()
-  }
-
-  /// Runs `body` isolated to the store: a driver whose own async functions run where they
-  /// are called (`nonisolated(nonsending)`) then reaches the store without a hop.
-  package func perform<Result: Sendable>(
-    _ body: @Sendable (isolated LoginStore) async -> Result
-  ) async -> Result {
-    await body(self)
-  }
-
-  /// Lends `body` the address of the state the store holds, for a driver on the store that
-  /// reads a few of its fields: ``state``, read from another module, is copied whole. The
-  /// address is valid only during `body`, which must not change the state.
-  package func withState(_ body: (UnsafePointer<LoginState>) -> Void) {
-    body(publisher.working)
-  }
-
-  /// The events counted since the last call, for a store made to count them; empty otherwise.
-  package func takeCounts() -> EventCounts {
-    defer { counts = EventCounts() }
-    return counts
+    core.runner.running.keys.filter { $0.kind == .authenticate }.map(\.number).sorted()
   }
 
   /// Applies `action` and starts the effects it emitted; returns those effects.
   ///
   /// After `close()` it does nothing and returns no effect.
   @discardableResult
-  public func send(_ action: consuming LoginAction) -> [LoginEffect] {
-    guard !isClosed else { return [] }
-    return apply(action)
+  public func send(_ action: LoginAction) -> [LoginEffect] {
+    perform(core.send(action, at: clock.elapsed()))
   }
 
   /// The current state, read at once from any thread: for a front end on the main actor that
@@ -205,16 +167,16 @@ public actor LoginStore {
   /// - Returns: Why the kept session could not be used, or `nil`.
   @discardableResult
   public func restoreSession() -> SessionStoreError? {
-    guard !isClosed, let sessionStore else { return nil }
+    guard !core.isClosed, let sessionStore else { return nil }
     let stored: StoredSession?
     do {
       stored = try sessionStore.load()
     } catch {
-      emit(.sessionDiscarded(error))
+      report(.sessionDiscarded(error))
       return error
     }
     guard let stored else { return nil }
-    apply(.sessionRestored(stored, now: wallClock.now()))
+    send(.sessionRestored(stored, now: wallClock.now()))
     return nil
   }
 
@@ -235,10 +197,10 @@ public actor LoginStore {
   /// not advance the clock from another task meanwhile. On any other clock it waits, for as
   /// long as the work takes.
   public func settle() async {
-    while !requests.isEmpty {
+    while !calls.isEmpty {
       if let tracker = clock.tracker {
         await tracker.waitUntilIdle()
-        guard !requests.isEmpty, await tracker.advanceToNextDeadline() else { return }
+        guard !calls.isEmpty, await tracker.advanceToNextDeadline() else { return }
       } else {
         await withCheckedContinuation { settleWaiters.append($0) }
       }
@@ -282,18 +244,8 @@ public actor LoginStore {
   /// actions are ignored and no answer that arrives afterwards is applied: a late answer is
   /// reported to `onEvent` as dropped, like any answer to a cancelled request.
   public func close() {
-    guard !isClosed else { return }
-    if case .submitting = state.phase { apply(.storeClosed) }
-    for attempt in requests.keys.sorted() {
-      guard let request = requests[attempt] else { continue }
-      request.timer?.cancel()
-      request.call.cancel()
-      if request.status == .inFlight {
-        requests[attempt]?.status = .cancelled
-        emit(.effectCancelled(attempt: attempt, duration: since(request.startedAt)))
-      }
-    }
-    isClosed = true
+    guard !core.isClosed else { return }
+    perform(core.close(at: clock.elapsed()))
     publisher.finish()
     eventBroadcaster.finish()
   }
@@ -302,10 +254,8 @@ public actor LoginStore {
   /// is cancelled and every `states()` and `events()` subscriber sees the end, rather than
   /// waiting forever for a store that no longer exists.
   deinit {
-    for request in requests.values {
-      request.timer?.cancel()
-      request.call.cancel()
-    }
+    for timer in timers.values { timer.cancel() }
+    for call in calls.values { call.cancel() }
     publisher.finish()
     eventBroadcaster.finish()
   }
@@ -322,73 +272,76 @@ public actor LoginStore {
     publisher.subscribe(buffering: buffering) { $0 }
   }
 
+  // MARK: Performing the core's steps
+
+  /// Performs `steps` in order; returns the effects of the first transition among them (the
+  /// action ``send(_:)`` was given).
   @discardableResult
-  private func apply(_ action: consuming LoginAction) -> [LoginEffect] {
-    let effects = reportsTransitions ? applyReporting(action) : reduceState(action)
-    for effect in effects { run(effect) }
-    return effects
-  }
-
-  /// Whether an action takes more than LoginFlow's machine run in place: another reducer, a
-  /// counter, or someone listening to events.
-  private var reportsTransitions: Bool { reducer != nil || countsEvents || listens }
-
-  /// Applies `action` as ``apply(_:)`` does, reporting the transition: counted, and described
-  /// to whoever listens.
-  @inline(never)
-  private func applyReporting(_ action: consuming LoginAction) -> [LoginEffect] {
-    guard listens else {
-      let effects = reduceState(action)
-      if countsEvents { counts.countTransition(emitting: effects) }
-      return effects
-    }
-    let before = state
-    let effects = reduceState(copy action)
-    if countsEvents { counts.countTransition(emitting: effects) }
-    deliver(
-      .transition(
-        StoreTransition(
-          action: action, before: before, after: state, effects: effects,
-          changedState: state != before)))
-    return effects
-  }
-
-  /// Applies `action` to the state: in place for LoginFlow's machine, through the function
-  /// for another reducer.
-  ///
-  /// The action is the store's to keep: a typed text moves into the state without a copy.
-  /// The publisher tells whether the state changed from the snapshot it last published,
-  /// which is the state before the action whenever a stream watches, so that takes no copy of
-  /// the state beforehand.
-  private func reduceState(_ action: consuming LoginAction) -> [LoginEffect] {
-    var pending = Optional(action)
-    // LoginFlow's machine has a closure of its own, which holds no reducer: one closure for
-    // both copied and destroyed the optional reducer on every action.
-    guard let reducer else {
-      return publisher.change { state in
-        guard let action = pending.take() else { return [] }
-        return reduce(into: &state, action)
+  private func perform(_ steps: [StoreCore.Step]) -> [LoginEffect] {
+    var firstEffects: [LoginEffect]?
+    for step in steps {
+      switch step {
+      case .transition(let action, let before, let effects, let changed):
+        if firstEffects == nil { firstEffects = effects }
+        publisher.publish(core.state, changed: changed)
+        if listens {
+          report(
+            .transition(
+              StoreTransition(action: action, before: before, after: core.state, effects: effects)
+            ))
+        }
+      case .event(let kind):
+        report(kind)
+      case .run(let command):
+        run(command)
+      case .saveSession(let session):
+        save(session)
+      case .clearSession:
+        clearSession()
       }
     }
-    return publisher.change { state in
-      guard let action = pending.take() else { return [] }
-      let effects: [LoginEffect]
-      (state, effects) = reducer(state, action)
-      return effects
+    return firstEffects ?? []
+  }
+
+  /// Does what the runner asks: a call's task, a timer, or stopping one.
+  private func run(_ command: StoreCore.Runner.Command) {
+    switch command {
+    case .call(let id, let request):
+      // The tasks hold the store weakly: a store dropped without `close()` goes away with
+      // its work (see `deinit`) instead of living as long as a call that never answers.
+      calls[id] = clock.spawn { [weak self, service] in
+        let result: Result<AuthAnswer, AuthError>
+        do throws(AuthError) {
+          result = .success(try await service.perform(request))
+        } catch {
+          result = .failure(error)
+        }
+        await self?.callReturned(id, result)
+      }
+    case .cancelCall(let id):
+      calls[id]?.cancel()
+    case .startTimer(let key, let delay):
+      timers[key] = clock.startTimer(after: delay) { [weak self] in
+        await self?.timerFired(key)
+      }
+    case .cancelTimer(let key):
+      timers.removeValue(forKey: key)?.cancel()
     }
   }
 
-  private func run(_ effect: LoginEffect) {
-    switch effect {
-    case .authenticate(let attempt, let credentials):
-      start(attempt, credentials)
-    case .cancelAuthentication(let attempt):
-      cancel(attempt)
-    case .saveSession(let session):
-      save(session)
-    case .clearSession:
-      clearSession()
+  private func callReturned(_ id: RequestID, _ result: Result<AuthAnswer, AuthError>) {
+    calls[id] = nil
+    perform(core.callReturned(id, result, at: clock.elapsed()))
+    if calls.isEmpty, !settleWaiters.isEmpty {
+      let waiters = settleWaiters
+      settleWaiters = []
+      for waiter in waiters { waiter.resume() }
     }
+  }
+
+  private func timerFired(_ key: StoreCore.Runner.TimerKey) {
+    guard timers.removeValue(forKey: key) != nil else { return }
+    perform(core.timerFired(key, at: clock.elapsed()))
   }
 
   /// Remembers `session` with its absolute expiry; a failure is reported and applied as
@@ -399,10 +352,9 @@ public actor LoginStore {
       remembering: session, at: wallClock.now(), defaultLifetime: sessionLifetime)
     do {
       try sessionStore.save(stored)
-      emit(.sessionSaved)
+      report(.sessionSaved)
     } catch {
-      emit(.sessionNotSaved(error))
-      apply(.sessionSaveFailed)
+      perform(core.sessionSaveFailed(error, at: clock.elapsed()))
     }
   }
 
@@ -411,118 +363,19 @@ public actor LoginStore {
     guard let sessionStore else { return }
     do {
       try sessionStore.clear()
-      emit(.sessionCleared)
+      report(.sessionCleared)
     } catch {
-      emit(.sessionNotCleared(error))
+      report(.sessionNotCleared(error))
     }
   }
 
-  private func start(_ attempt: Int, _ credentials: Credentials) {
-    if requests[attempt] != nil { cancel(attempt) }
-    // The timer starts first, so that on a virtual clock its deadline is registered before
-    // the call can register one: on a tie the timeout wins.
-    // The tasks hold the store weakly: a store dropped without `close()` goes away with its
-    // work (see `deinit`) instead of living as long as a call that never answers.
-    let timer = timeout.map { timeout in
-      clock.startTimer(after: timeout) { [weak self] in
-        await self?.timeoutFired(attempt)
-      }
-    }
-    let call = clock.spawn { [weak self, service] in
-      let result: Result<AuthSession, AuthError>
-      do throws(AuthError) {
-        result = .success(try await service.authenticate(credentials))
-      } catch {
-        result = .failure(error)
-      }
-      await self?.answer(attempt, result)
-    }
-    requests[attempt] = RunningRequest(
-      startedAt: clock.elapsed(), call: call, timer: timer, status: .inFlight)
-    emit(.effectStarted(attempt: attempt))
-  }
-
-  private func cancel(_ attempt: Int) {
-    guard let request = requests[attempt], request.status == .inFlight else { return }
-    requests[attempt]?.status = .cancelled
-    request.timer?.cancel()
-    request.call.cancel()
-    emit(.effectCancelled(attempt: attempt, duration: since(request.startedAt)))
-  }
-
-  private func answer(_ attempt: Int, _ result: Result<AuthSession, AuthError>) {
-    guard let request = requests.removeValue(forKey: attempt) else { return }
-    let duration = since(request.startedAt)
-    switch request.status {
-    case .inFlight where !isClosed:
-      request.timer?.cancel()
-      emit(.effectFinished(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
-      apply(.authResponse(attempt: attempt, result))
-    case .inFlight, .cancelled, .timedOut:
-      // `unexpected` from a call the store cancelled is the service acknowledging the
-      // cancellation (see ``AuthService``): no answer, nothing to report.
-      if case .failure(.unexpected) = result { return }
-      dropLateAnswer(to: attempt, result, after: duration)
-    }
-  }
-
-  /// Reports the late answer to `attempt`, which the store cancelled or timed out, that a
-  /// service kept as a record instead of keeping the call running (`login-replay`'s scripted
-  /// server does, so that cancelled requests cost no task): the same
-  /// ``StoreEvent/Kind/responseDropped(attempt:outcome:duration:)`` a call returning late
-  /// gives, `duration` after the request started.
-  package func reportLateAnswer(
-    attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
-  ) {
-    guard isClosed || requests[attempt]?.status != .inFlight else { return }
-    dropLateAnswer(to: attempt, result, after: duration)
-  }
-
-  /// Reports a late answer as dropped; a store with ``Faults/appliesLateAnswers`` applies it.
-  private func dropLateAnswer(
-    to attempt: Int, _ result: Result<AuthSession, AuthError>, after duration: Duration
-  ) {
-    guard !faults.appliesLateAnswers || isClosed else {
-      apply(.authResponse(attempt: attempt, result))
-      return
-    }
-    emit(.responseDropped(attempt: attempt, outcome: AuthOutcome(result), duration: duration))
-  }
-
-  private func timeoutFired(_ attempt: Int) {
-    guard !isClosed, let request = requests[attempt], request.status == .inFlight else { return }
-    requests[attempt]?.status = .timedOut
-    if faults.timeoutCancelsCall { request.call.cancel() }
-    emit(.effectTimedOut(attempt: attempt, duration: since(request.startedAt)))
-    apply(.authResponse(attempt: attempt, .failure(.timedOut)))
-  }
-
-  private func resumeSettleWaiters() {
-    let waiters = settleWaiters
-    settleWaiters = []
-    for waiter in waiters { waiter.resume() }
-  }
-
-  private func since(_ start: Duration) -> Duration {
-    clock.elapsed() - start
-  }
-
-  /// Whether anyone listens to events: the hook or a stream. Only then is an event built:
-  /// describing a transition costs more than applying it.
+  /// Whether anyone listens to events: the hook or a stream. Only then is a transition
+  /// described.
   private var listens: Bool { onEvent != nil || eventBroadcaster.hasSubscribers }
 
-  /// Reports an event other than a transition: counts it, and delivers it to whoever
-  /// listens.
-  private func emit(_ kind: @autoclosure () -> StoreEvent.Kind) {
-    let listens = listens
-    guard listens || countsEvents else { return }
-    let kind = kind()
-    if countsEvents { counts.count(kind) }
-    if listens { deliver(kind) }
-  }
-
   /// Hands the event `kind`, timed now, to the hook and the event streams.
-  private func deliver(_ kind: StoreEvent.Kind) {
+  private func report(_ kind: StoreEvent.Kind) {
+    guard listens else { return }
     let event = StoreEvent(time: clock.elapsed(), kind: kind)
     onEvent?(event)
     eventBroadcaster.publish(event)
@@ -552,33 +405,11 @@ extension LoginStore {
   }
 }
 
-/// A state with its version: the number of changes of the store's state the snapshots have
-/// taken so far (see ``StatePublisher``). Versions only grow, so the view model uses them to
-/// ignore a snapshot older than the one it shows.
+/// A state with its version: the number of changes of the store's state so far. Versions
+/// only grow, so the view model uses them to ignore a snapshot older than the one it shows.
 struct StateSnapshot: Sendable {
-  /// How many times the snapshot changed before this one.
+  /// How many times the state changed before this one.
   var version: Int
   /// The store's state.
   var state: LoginState
-}
-
-/// The store's record of one auth request whose task has not ended yet.
-private struct RunningRequest {
-  /// Where a request is in its life.
-  enum Status: Equatable {
-    /// Waiting for the service's answer, which will be applied.
-    case inFlight
-    /// Cancelled by `cancelAuthentication` or `close()`; an answer will be dropped.
-    case cancelled
-    /// Its timeout fired; an answer will be dropped.
-    case timedOut
-  }
-
-  /// When the request started, on the store's clock.
-  let startedAt: Duration
-  /// The task calling the auth service.
-  let call: Task<Void, Never>
-  /// The timer that feeds back `timedOut` unless cancelled first; `nil` without a timeout.
-  let timer: StoreTimer?
-  var status: Status
 }

@@ -23,16 +23,16 @@ public struct StoreEvent: Sendable, Equatable, CustomStringConvertible {
   public enum Kind: Sendable, Equatable {
     /// An action went through `reduce` (a user action, or a response or timeout fed back).
     case transition(StoreTransition)
-    /// Auth request `attempt` started (its task and its timeout were created).
-    case effectStarted(attempt: Int)
-    /// Auth request `attempt` answered in time; its response is applied next.
-    case effectFinished(attempt: Int, outcome: AuthOutcome, duration: Duration)
-    /// Auth request `attempt` was cancelled (by `cancelAuthentication` or `close()`).
-    case effectCancelled(attempt: Int, duration: Duration)
-    /// Auth request `attempt` ran out of time; `failure(timedOut)` is fed back next.
-    case effectTimedOut(attempt: Int, duration: Duration)
+    /// Request `id` started (its call and its timeout were created).
+    case effectStarted(RequestID)
+    /// Request `id` answered in time; its answer is applied next.
+    case effectFinished(RequestID, outcome: AuthOutcome, duration: Duration)
+    /// Request `id` was cancelled (by the machine, or by `close()`).
+    case effectCancelled(RequestID, duration: Duration)
+    /// Request `id` ran out of time; `failure(timedOut)` is fed back next.
+    case effectTimedOut(RequestID, duration: Duration)
     /// A cancelled or timed-out request answered anyway; the answer was dropped.
-    case responseDropped(attempt: Int, outcome: AuthOutcome, duration: Duration)
+    case responseDropped(RequestID, outcome: AuthOutcome, duration: Duration)
     /// The session was saved for the next launch (the `saveSession` effect succeeded).
     case sessionSaved
     /// The session could not be saved: the user stays logged in, for this launch only, and
@@ -59,16 +59,16 @@ extension StoreEvent.Kind {
     switch self {
     case .transition(let transition):
       "transition \(transition)"
-    case .effectStarted(let attempt):
-      "started authenticate(\(attempt))"
-    case .effectFinished(let attempt, let outcome, let duration):
-      "finished authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
-    case .effectCancelled(let attempt, let duration):
-      "cancelled authenticate(\(attempt)) after \(duration.traceText)"
-    case .effectTimedOut(let attempt, let duration):
-      "timed out authenticate(\(attempt)) after \(duration.traceText)"
-    case .responseDropped(let attempt, let outcome, let duration):
-      "dropped late response to authenticate(\(attempt)): \(outcome) after \(duration.traceText)"
+    case .effectStarted(let id):
+      "started \(id)"
+    case .effectFinished(let id, let outcome, let duration):
+      "finished \(id): \(outcome) after \(duration.traceText)"
+    case .effectCancelled(let id, let duration):
+      "cancelled \(id) after \(duration.traceText)"
+    case .effectTimedOut(let id, let duration):
+      "timed out \(id) after \(duration.traceText)"
+    case .responseDropped(let id, let outcome, let duration):
+      "dropped late response to \(id): \(outcome) after \(duration.traceText)"
     case .sessionSaved: "saved the session"
     case .sessionNotSaved(let error): "did not save the session: \(error)"
     case .sessionCleared: "cleared the saved session"
@@ -88,6 +88,14 @@ public enum AuthOutcome: Sendable, Hashable, CustomStringConvertible {
 
   /// The outcome of `result`, dropping the session.
   public init(_ result: Result<AuthSession, AuthError>) {
+    switch result {
+    case .success: self = .success
+    case .failure(let error): self = .failure(error)
+    }
+  }
+
+  /// The outcome of a service's `result`, dropping what it carries.
+  public init(_ result: Result<AuthAnswer, AuthError>) {
     switch result {
     case .success: self = .success
     case .failure(let error): self = .failure(error)

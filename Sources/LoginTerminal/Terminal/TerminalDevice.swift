@@ -1,4 +1,4 @@
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import LoginFlow
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 extension ControllableAuthService {
   /// One request received by a ``ControllableAuthService``, held until ``release(_:)``.

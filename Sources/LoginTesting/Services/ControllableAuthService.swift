@@ -1,5 +1,5 @@
 import LoginFlow
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// A test double that holds every auth request until the test releases it with an outcome.
 ///

@@ -1,4 +1,4 @@
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
 /// The events a store reported and a ``StrictStoreTester`` has not asserted yet, in order.
 ///

@@ -23,13 +23,13 @@ import Testing
 ///     $0.attempt = 1
 ///   }
 ///   await tester.advance(by: .seconds(30))
-///   await tester.receive(.effectTimedOut(attempt: 1, duration: .seconds(30)))
+///   await tester.receive(.effectTimedOut(_: 1, duration: .seconds(30)))
 ///   await tester.receive(.authResponse(attempt: 1, .failure(.timedOut))) {
 ///     $0.phase = .failed(.timedOut)
 ///   }
 ///   try await tester.release(tester.nextRequest(), .failure(.serverError))
 ///   await tester.receive(
-///     .responseDropped(attempt: 1, outcome: .failure(.serverError), duration: .seconds(30)))
+///     .responseDropped(_: 1, outcome: .failure(.serverError), duration: .seconds(30)))
 /// }
 /// ```
 public final class StrictStoreTester {
@@ -233,22 +233,24 @@ public final class StrictStoreTester {
     _ = await states.next()
   }
 
+  /// Takes the event that starting `effect` reports: a request's start or cancellation,
+  /// read from what the effect does (``LoginEffect/work``), so a new kind of request needs
+  /// nothing here. A session effect reports how it went (saved, not saved, cleared, …), or
+  /// nothing without a session store: the test receives that event itself.
   private func takeStart(of effect: LoginEffect, sourceLocation: SourceLocation) {
-    switch effect {
-    case .authenticate, .cancelAuthentication: break
-    // A session effect runs at once and reports how it went (saved, not saved, cleared, …),
-    // or nothing without a session store: the test receives that event itself.
-    case .saveSession, .clearSession: return
+    let expected: RequestID
+    let isStart: Bool
+    switch effect.work {
+    case .start(let id, _): (expected, isStart) = (id, true)
+    case .cancel(let id): (expected, isStart) = (id, false)
+    case .deliver, .cancelTimer, .saveSession, .clearSession: return
     }
     let event = log.takeFirst()
     let started: Bool
-    switch (effect, event?.kind) {
-    case (.authenticate(let attempt, _), .effectStarted(let startedAttempt)?):
-      started = attempt == startedAttempt
-    case (.cancelAuthentication(let attempt), .effectCancelled(let cancelled, _)?):
-      started = attempt == cancelled
-    default:
-      started = false
+    switch event?.kind {
+    case .effectStarted(let id)?: started = isStart && id == expected
+    case .effectCancelled(let id, _)?: started = !isStart && id == expected
+    default: started = false
     }
     if !started {
       Issue.record(

@@ -1,24 +1,20 @@
 import LoginFlow
-@_spi(Locking) import LoginRuntime
+import LoginRuntime
 
-/// The session store of a replay: the file of `--session-file`, or one in memory, which a
-/// session's `session-store failing` line makes fail every save until `session-store working`.
+/// The session store of a simulated run: a base store (a file, or memory) whose saves can be
+/// made to fail, as a full disk or a read-only folder would (a session's
+/// `session-store failing`, the explorer's failing save).
 ///
 /// It outlives the stores of a run: a `relaunch` starts a fresh ``LoginStore`` over the same
-/// one, which is what makes a restore observable. The explorer uses it the same way.
-package final class ReplaySessionStore: SessionStore {
+/// one, which is what makes a restore observable.
+package final class SimulatedSessionStore: SessionStore {
   /// The store saves go to while they work.
   package let base: any SessionStore
   private let failing = Locked(false)
 
   /// Wraps `base`; saves work until ``failsSaves`` is set.
-  package init(_ base: any SessionStore) {
+  package init(_ base: any SessionStore = InMemorySessionStore()) {
     self.base = base
-  }
-
-  /// The store a run's options ask for: the file at `--session-file`, else memory.
-  package convenience init(options: ReplayOptions) {
-    self.init(options.sessionFile.map { FileSessionStore(path: $0) } ?? InMemorySessionStore())
   }
 
   /// Whether every save fails (`session-store failing`).
@@ -44,13 +40,5 @@ package final class ReplaySessionStore: SessionStore {
   /// Clears the base.
   package func clear() throws(SessionStoreError) {
     try base.clear()
-  }
-
-  /// How `login-replay` words `error`: the file is "the session file given with
-  /// --session-file", never its path, as no message repeats what was typed on the command
-  /// line.
-  package static func describe(_ error: SessionStoreError) -> String {
-    guard error.path != nil else { return error.description }
-    return error.description(naming: "the session file given with --session-file")
   }
 }

@@ -1,4 +1,3 @@
-@_spi(Locking) import LoginRuntime
 
 /// A value a test double waits for until the test hands it over — an answer, a go-ahead —
 /// and the way such a double tells a ``VirtualClock`` that it is waiting, not working.
@@ -39,7 +38,7 @@ public final class HeldValue<Value: Sendable>: Sendable {
     /// Resume at once with this value (`nil`: the task was cancelled already).
     case resume(Value?)
     /// Stored and parked: resume these idle waiters of the clock.
-    case parked(idleWaiters: [UnsafeContinuation<Void, Never>])
+    case parked(idleWaiters: [CheckedContinuation<Void, Never>])
   }
 
   private let state = Locked(State())

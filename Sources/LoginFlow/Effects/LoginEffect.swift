@@ -46,13 +46,25 @@ public enum LoginEffect: Equatable, Sendable {
     }
   }
 
-  /// The auth request this effect is about; `nil` for the session effects, which are about
-  /// no request.
-  public var attempt: Int? {
+  /// The request this effect starts or cancels; `nil` for the session effects, which are
+  /// about no request.
+  public var request: RequestID? {
     switch self {
-    case .authenticate(let attempt, _): attempt
-    case .cancelAuthentication(let attempt): attempt
+    case .authenticate(let attempt, _), .cancelAuthentication(let attempt):
+      .authenticate(attempt)
     case .saveSession, .clearSession: nil
+    }
+  }
+
+  /// What the runtime does for this effect: the one place the login machine's effects are
+  /// translated into the runtime's vocabulary.
+  public var work: EffectWork {
+    switch self {
+    case .authenticate(let attempt, let credentials):
+      .start(.authenticate(attempt), .authenticate(credentials))
+    case .cancelAuthentication(let attempt): .cancel(.authenticate(attempt))
+    case .saveSession(let session): .saveSession(session)
+    case .clearSession: .clearSession
     }
   }
 

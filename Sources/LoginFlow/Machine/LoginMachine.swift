@@ -1,0 +1,239 @@
+/// The login machine as a table: its phases, actions and conditions, ``reduce(into:_:)``,
+/// and an example for every cell.
+///
+/// The list of cells is derived from the machine's own enums: ``TableMachine/cells`` crosses
+/// every ``LoginPhase/Kind`` with every ``LoginAction/Kind`` and asks ``conditions(_:_:)``, a
+/// `switch` with no `default`, which conditions that pair has. A new phase or action is a
+/// compile error there until it is placed, and then shows up as a cell to cover: in
+/// `login-replay --coverage`, in the state diagram, in `Docs/TransitionTable.md`'s test.
+public enum LoginMachine: ScreenMachine {
+  public typealias State = LoginState
+  public typealias Action = LoginAction
+  public typealias Effect = LoginEffect
+  public typealias PhaseKind = LoginPhase.Kind
+  public typealias ActionKind = LoginAction.Kind
+
+  /// `login`.
+  public static let name = "login"
+
+  /// The state's phase, without its data.
+  public static func phase(of state: LoginState) -> LoginPhase.Kind { state.phase.kind }
+
+  /// The action's kind.
+  public static func kind(of action: LoginAction) -> LoginAction.Kind { action.kind }
+
+  /// The email field, as typed.
+  public static let email = FormField<LoginState, LoginAction>(
+    "email", read: \.email, change: LoginAction.emailChanged)
+  /// The password field, a secret.
+  public static let password = FormField<LoginState, LoginAction>(
+    "password", isSecret: true, read: \.password, change: LoginAction.passwordChanged)
+
+  /// The form's fields: email, then password.
+  public static let fields = [email, password]
+
+  /// The show/hide password toggle.
+  public static let togglePassword = FormButton("toggle-password", sends: LoginAction.passwordVisibilityToggled)
+  /// Log In (or Try Again).
+  public static let submit = FormButton("submit", sends: LoginAction.submitTapped)
+  /// Cancel the request in flight, or dismiss the error shown.
+  public static let cancel = FormButton("cancel", sends: LoginAction.cancelTapped)
+  /// Log Out.
+  public static let logout = FormButton("logout", sends: LoginAction.logoutTapped)
+  /// Start over, from any phase.
+  public static let reset = FormButton("reset", sends: LoginAction.reset)
+
+  /// The form's buttons: the show/hide toggle, Log In, Cancel, Log Out and starting over.
+  public static let buttons = [togglePassword, submit, cancel, logout, reset]
+
+  /// LoginFlow's ``reduce(into:_:)``.
+  public static func reduce(into state: inout LoginState, _ action: LoginAction) -> [LoginEffect] {
+    LoginFlow.reduce(into: &state, action)
+  }
+
+  /// What the table's "when" column distinguishes.
+  public enum Condition: Hashable, Sendable, CustomStringConvertible {
+    /// The pair has one row.
+    case always
+    /// A field change that fits the field's maximum.
+    case withinLimit
+    /// A field change longer than the field's maximum, which is cut.
+    case overLimit
+    /// A submit with a valid email and password.
+    case formValid
+    /// A submit with an invalid email or password.
+    case formInvalid
+    /// An answer while no request is in flight: every attempt is stale.
+    case anyAttempt
+    /// The answer to the request in flight: a session (`nil`) or an error.
+    case currentAttempt(AuthError?)
+    /// An answer to a request other than the one in flight.
+    case staleAttempt
+    /// A restored session that has not expired at the time given with it.
+    case unexpired
+    /// A restored session whose expiry has passed at the time given with it.
+    case expired
+
+    /// The condition as the table writes it: `form valid`, `current attempt, timedOut`, ….
+    public var description: String {
+      switch self {
+      case .always: "always"
+      case .withinLimit: "within limit"
+      case .overLimit: "over limit"
+      case .formValid: "form valid"
+      case .formInvalid: "form invalid"
+      case .anyAttempt: "any attempt"
+      case .currentAttempt(.none): "current attempt, success"
+      case .currentAttempt(.some(let error)): "current attempt, \(error.name)"
+      case .staleAttempt: "stale attempt"
+      case .unexpired: "unexpired"
+      case .expired: "expired"
+      }
+    }
+  }
+
+  /// The conditions the table distinguishes for `action` in `phase`.
+  public static func conditions(
+    _ phase: LoginPhase.Kind, _ action: LoginAction.Kind
+  ) -> [Condition] {
+    let editable: Bool
+    switch phase {
+    case .idle, .editing, .failed: editable = true
+    case .submitting, .succeeded: editable = false
+    }
+    switch action {
+    case .emailChanged, .passwordChanged:
+      return editable ? [.withinLimit, .overLimit] : [.always]
+    case .submitTapped:
+      return editable ? [.formValid, .formInvalid] : [.always]
+    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed,
+      .sessionSaveFailed:
+      return [.always]
+    case .sessionRestored:
+      switch phase {
+      case .idle: return [.unexpired, .expired]
+      case .editing, .submitting, .succeeded, .failed: return [.always]
+      }
+    case .authResponse:
+      switch phase {
+      case .submitting:
+        return [.currentAttempt(nil)] + AuthError.allCases.map(Condition.currentAttempt)
+          + [.staleAttempt]
+      case .idle, .editing, .succeeded, .failed:
+        return [.anyAttempt]
+      }
+    }
+  }
+
+  /// The condition `action` meets when it arrives in `state`.
+  public static func condition(of action: LoginAction, in state: LoginState) -> Condition {
+    let phase = state.phase.kind
+    let conditions = Self.conditions(phase, action.kind)
+    let condition: Condition
+    switch action {
+    case .emailChanged(let text):
+      condition = Self.limit(text, LoginState.maximumEmailLength, among: conditions)
+    case .passwordChanged(let text):
+      condition = Self.limit(text, LoginState.maximumPasswordLength, among: conditions)
+    case .submitTapped:
+      let valid = state.isEmailValid && state.isPasswordValid
+      condition = conditions == [.always] ? .always : (valid ? .formValid : .formInvalid)
+    case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed,
+      .sessionSaveFailed:
+      condition = .always
+    case .sessionRestored(let session, let now):
+      if conditions == [.always] {
+        condition = .always
+      } else {
+        condition = session.isExpired(at: now) ? .expired : .unexpired
+      }
+    case .authResponse(let attempt, let result):
+      if phase != .submitting {
+        condition = .anyAttempt
+      } else if attempt != state.attempt {
+        condition = .staleAttempt
+      } else {
+        switch result {
+        case .success: condition = .currentAttempt(nil)
+        case .failure(let error): condition = .currentAttempt(error.withoutDetails)
+        }
+      }
+    }
+    return condition
+  }
+
+  /// `withinLimit` or `overLimit` for a change to `text`, or `always` where the pair has one
+  /// row. Counting stops one past the maximum, so a huge text costs no more than a full one.
+  private static func limit(
+    _ text: String, _ maximum: Int, among conditions: [Condition]
+  ) -> Condition {
+    guard conditions != [.always] else { return .always }
+    return Validation.exceeds(text, length: maximum) ? .overLimit : .withinLimit
+  }
+
+  /// A state in the cell's phase that meets its condition, and an action in the cell: the
+  /// demo account's form at attempt 1, with an answer for attempt 1 or, when stale, 2.
+  public static func example(of cell: TransitionCell) -> (state: LoginState, action: LoginAction) {
+    let attempt = 1
+    var state = LoginState(email: "demo@example.com", password: "Password123!", attempt: attempt)
+    let session = AuthSession(token: "example-token")
+    switch cell.phase {
+    case .idle: state.phase = .idle
+    case .editing: state.phase = .editing
+    case .submitting: state.phase = .submitting
+    case .succeeded:
+      state.phase = .succeeded(session)
+      state.password = ""
+    case .failed: state.phase = .failed(.serverError)
+    }
+    let long = { (length: Int) in String(repeating: "a", count: length + 1) }
+    let action: LoginAction
+    switch cell.action {
+    case .emailChanged:
+      action = .emailChanged(
+        cell.condition == .overLimit ? long(LoginState.maximumEmailLength) : "ada@example.com")
+    case .passwordChanged:
+      action = .passwordChanged(
+        cell.condition == .overLimit ? long(LoginState.maximumPasswordLength) : "secret")
+    case .passwordVisibilityToggled: action = .passwordVisibilityToggled
+    case .submitTapped:
+      if cell.condition == .formInvalid { state.email = "" }
+      action = .submitTapped
+    case .cancelTapped: action = .cancelTapped
+    case .logoutTapped: action = .logoutTapped
+    case .reset: action = .reset
+    case .storeClosed: action = .storeClosed
+    case .sessionSaveFailed: action = .sessionSaveFailed
+    case .sessionRestored:
+      // Restored a second after it was saved, with a day of life left, or at its expiry.
+      let now = Timestamp(secondsSinceEpoch: 1)
+      let life: Duration = cell.condition == .expired ? .zero : .seconds(86_400)
+      action = .sessionRestored(
+        StoredSession(token: session.token, expiresAt: now.advanced(by: life)), now: now)
+    case .authResponse:
+      switch cell.condition {
+      case .currentAttempt(.none):
+        action = .authResponse(attempt: attempt, .success(session))
+      case .currentAttempt(.some(let error)):
+        action = .authResponse(attempt: attempt, .failure(error))
+      case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
+        .formInvalid, .unexpired, .expired:
+        action = .authResponse(attempt: attempt + 1, .success(session))
+      }
+    }
+    return (state, action)
+  }
+}
+
+/// A cell of the login machine's transition table (see ``LoginMachine``).
+public typealias TransitionCell = TableCell<LoginMachine>
+
+extension AuthError {
+  /// The error as ``allCases`` lists it: `rateLimited` without its retry delay.
+  var withoutDetails: AuthError {
+    switch self {
+    case .rateLimited: .rateLimited(retryAfter: nil)
+    case .invalidCredentials, .networkUnavailable, .serverError, .timedOut, .unexpected: self
+    }
+  }
+}

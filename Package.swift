@@ -61,9 +61,12 @@ let package = Package(
     .target(
       name: "LoginTestSupport",
       dependencies: ["LoginFlow", "LoginRuntime"],
-      path: "Tests/Support"
+      path: "Tests/Support",
+      exclude: ["ExampleChild/ConsentTable.md"]
     ),
-    .testTarget(name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"]),
+    .testTarget(
+      name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"],
+    ),
     .testTarget(
       name: "LoginRuntimeTests",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginTesting", "LoginTestSupport"]
@@ -82,6 +85,7 @@ let package = Package(
       name: "LoginExplorerTests",
       dependencies: [
         "LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer", "LoginSimulation",
+        "LoginTestSupport",
       ]
     ),
     .testTarget(

@@ -48,7 +48,8 @@ package final class ScriptedAuthService: AuthService {
   ///
   /// A decided request answers at its new time, or at once when that has passed; then
   /// `await clock.waitUntilIdle()` returns once the answer reached the store.
-  package func respond(_ outcome: ScriptedOutcome, after delay: Duration) -> ScriptedServer.Response {
+  package func respond(_ outcome: ScriptedOutcome, after delay: Duration) -> ScriptedServer.Response
+  {
     let now = clock.now.offset
     let (response, replaced) = state.withLock { state -> (ScriptedServer.Response, StoreTimer?) in
       let response = state.server.respond(outcome, after: delay, at: now)
@@ -129,7 +130,8 @@ package final class ScriptedAuthService: AuthService {
 
   /// Request `number` is due: hands its answer to its call.
   private func answer(_ number: Int) {
-    let handOver = state.withLock { state -> (HeldValue<Result<AuthAnswer, AuthError>>, Result<AuthAnswer, AuthError>)? in
+    let handOver = state.withLock {
+      state -> (HeldValue<Result<AuthAnswer, AuthError>>, Result<AuthAnswer, AuthError>)? in
       state.timers[number] = nil
       guard let held = state.waiting.removeValue(forKey: number),
         let result = state.server.answer(number)
@@ -142,7 +144,8 @@ package final class ScriptedAuthService: AuthService {
 
   /// The store gave up on request `number`: it answers late, or at once when too many wait.
   private func abandon(_ number: Int) {
-    let ended = state.withLock { state -> (HeldValue<Result<AuthAnswer, AuthError>>?, StoreTimer?) in
+    let ended = state.withLock {
+      state -> (HeldValue<Result<AuthAnswer, AuthError>>?, StoreTimer?) in
       guard state.server.abandon(number) == .answerNow else { return (nil, nil) }
       return (state.waiting.removeValue(forKey: number), state.timers.removeValue(forKey: number))
     }

@@ -103,7 +103,9 @@ package struct ScriptedServer: Sendable {
   }
 
   /// A request arrives at `now`: its number, and when it answers (as decided now).
-  package mutating func receive(_ request: AuthRequest, at now: Duration) -> (number: Int, due: Duration) {
+  package mutating func receive(_ request: AuthRequest, at now: Duration) -> (
+    number: Int, due: Duration
+  ) {
     lastNumber += 1
     let decision = queue.isEmpty ? nil : queue.removeFirst()
     let arrived = Pending(request: request, start: now, decision: decision)

@@ -14,7 +14,7 @@ flags=(-sanitize="${FUZZ_SANITIZE:-fuzzer,address}" -O -g -swift-version 6 -enab
   -package-name LoginFlow -parse-as-library -enable-testing -I "$out" -L "$out")
 
 # module: its dependencies, in build order.
-modules=(LoginFlow LoginRuntime LoginRendering LoginHTTP LoginReplay)
+modules=(LoginFlow LoginRuntime LoginRendering LoginHTTP LoginSimulation LoginReplay)
 
 # Modules that take no bytes from outside (they are handed values the parsers built) get
 # edge coverage only, without libFuzzer's comparison tracing: that tracing exists to get
@@ -44,8 +44,8 @@ build_module() {
 
 # harness: the modules it links, each before those it depends on (static linking order).
 declare -A needs=(
-  [parser]="LoginReplay LoginHTTP LoginRendering LoginRuntime LoginFlow"
-  [replay]="LoginReplay LoginHTTP LoginRendering LoginRuntime LoginFlow"
+  [parser]="LoginReplay LoginSimulation LoginHTTP LoginRendering LoginRuntime LoginFlow"
+  [replay]="LoginReplay LoginSimulation LoginHTTP LoginRendering LoginRuntime LoginFlow"
   [http]="LoginHTTP LoginRuntime LoginFlow"
   [reducer]="LoginFlow"
 )

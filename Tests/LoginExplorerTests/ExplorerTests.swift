@@ -1,8 +1,8 @@
 import Foundation
 import LoginFlow
-import LoginSimulation
 import LoginReplay
 import LoginRuntime
+import LoginSimulation
 import Testing
 
 @testable import LoginExplorer

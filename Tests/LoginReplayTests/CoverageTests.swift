@@ -82,7 +82,10 @@ import Testing
       (.effectFinished(.authenticate(1), outcome: .success, duration: .seconds(1)), nil),
       (.effectCancelled(.authenticate(1), duration: .seconds(1)), nil),
       (.effectTimedOut(.authenticate(1), duration: .seconds(30)), .timeoutFired),
-      (.responseDropped(.authenticate(1), outcome: .success, duration: .seconds(5)), .lateAnswerDropped),
+      (
+        .responseDropped(.authenticate(1), outcome: .success, duration: .seconds(5)),
+        .lateAnswerDropped
+      ),
     ]
     for (kind, cell) in kinds { #expect(StoreEventCell(kind) == cell, "\(kind)") }
     #expect(Set(kinds.compactMap(\.1)) == Set(StoreEventCell.allCases))

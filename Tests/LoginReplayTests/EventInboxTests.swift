@@ -44,7 +44,8 @@ import Testing
       .other(.effectFinished(.authenticate(2), outcome: .success, duration: .seconds(1))),
       .other(.effectTimedOut(.authenticate(3), duration: .seconds(30))),
       .other(
-        .responseDropped(.authenticate(3), outcome: .failure(.networkUnavailable), duration: .seconds(31))),
+        .responseDropped(
+          .authenticate(3), outcome: .failure(.networkUnavailable), duration: .seconds(31))),
       .other(.sessionSaved), .other(.sessionNotSaved(failure)), .other(.sessionCleared),
       .other(.sessionNotCleared(failure)), .other(.sessionDiscarded(failure)),
       .transition(

@@ -3,8 +3,8 @@ import LoginFlow
 import Testing
 
 @testable import LoginReplay
-@testable import LoginSimulation
 @testable import LoginRuntime
+@testable import LoginSimulation
 
 /// What a long or hostile session may not accumulate: cancelled requests, queued answers.
 @Suite struct ResourceBoundTests {
@@ -20,7 +20,8 @@ import Testing
     await store.send(.submitTapped)
     await clock.waitUntilIdle()
     #expect(clock.trackedTaskCount == 1)
-    #expect(service.respond(.failure(.serverError), after: .zero) == .decided(number: 1, due: .zero))
+    #expect(
+      service.respond(.failure(.serverError), after: .zero) == .decided(number: 1, due: .zero))
     await clock.waitUntilIdle()
     #expect(await store.state.error == .serverError)
     #expect(clock.now == .zero, "the decision ended the wait at once")

@@ -1,9 +1,10 @@
 import Foundation
 import LoginFlow
-import LoginSimulation
-@testable import LoginReplay
 import LoginRuntime
+import LoginSimulation
 import Testing
+
+@testable import LoginReplay
 
 /// Every row of the command table in `Docs/SessionFormat.md`, run through the real store by
 /// the runner.

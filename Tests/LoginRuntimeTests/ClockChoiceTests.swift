@@ -92,7 +92,8 @@ struct ClockChoiceTests {
       #expect(state.phase == .failed(.timedOut))
       #expect(
         lifecycle == [
-          .effectStarted(.authenticate(1)), .effectTimedOut(.authenticate(1), duration: .seconds(30)),
+          .effectStarted(.authenticate(1)),
+          .effectTimedOut(.authenticate(1), duration: .seconds(30)),
         ])
     }
   }
@@ -103,7 +104,8 @@ struct ClockChoiceTests {
     #expect(state.phase == .succeeded(Fixtures.session))
     #expect(
       lifecycle == [
-        .effectStarted(.authenticate(1)), .effectFinished(.authenticate(1), outcome: .success, duration: just),
+        .effectStarted(.authenticate(1)),
+        .effectFinished(.authenticate(1), outcome: .success, duration: just),
       ])
   }
 

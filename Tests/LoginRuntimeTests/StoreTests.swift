@@ -15,7 +15,8 @@ struct StoreTests {
       #expect(request.credentials == Fixtures.credentials)
       await tester.advance(by: .seconds(2))
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.effectFinished(.authenticate(1), outcome: .success, duration: .seconds(2)))
+      await tester.receive(
+        .effectFinished(.authenticate(1), outcome: .success, duration: .seconds(2)))
       await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
@@ -123,7 +124,8 @@ struct StoreTests {
       }
       await tester.release(try await tester.nextRequest(), .failure(.rateLimited(retryAfter: nil)))
       await tester.receive(
-        .effectFinished(.authenticate(1), outcome: .failure(.rateLimited(retryAfter: nil)), duration: .zero))
+        .effectFinished(
+          .authenticate(1), outcome: .failure(.rateLimited(retryAfter: nil)), duration: .zero))
       await tester.receive(.authResponse(attempt: 1, .failure(.rateLimited(retryAfter: nil)))) {
         $0.phase = .failed(.rateLimited(retryAfter: nil))
       }

@@ -96,7 +96,8 @@ struct TimeoutTests {
       let justBefore = Duration.seconds(30) - tester.clock.minimumResolution
       await tester.advance(by: justBefore)
       await tester.release(request, .success(Fixtures.session))
-      await tester.receive(.effectFinished(.authenticate(1), outcome: .success, duration: justBefore))
+      await tester.receive(
+        .effectFinished(.authenticate(1), outcome: .success, duration: justBefore))
       await tester.receive(.authResponse(attempt: 1, .success(Fixtures.session))) {
         $0.phase = .succeeded(Fixtures.session)
         $0.password = ""
@@ -118,7 +119,8 @@ struct TimeoutTests {
     #expect(
       lifecycle == [
         .effectStarted(.authenticate(1)),
-        .effectFinished(.authenticate(1), outcome: .success, duration: .seconds(30) - .nanoseconds(1)),
+        .effectFinished(
+          .authenticate(1), outcome: .success, duration: .seconds(30) - .nanoseconds(1)),
       ])
   }
 

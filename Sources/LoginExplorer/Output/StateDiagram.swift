@@ -136,7 +136,9 @@ package struct StateDiagram: Sendable {
   private func dotBody(prefix: String, indent: String) -> [String] {
     var lines: [String] = []
     if let first = phases.first {
-      lines += ["\(indent)\(prefix)start [shape=point];", "\(indent)\(prefix)start -> \(prefix)\(first);"]
+      lines += [
+        "\(indent)\(prefix)start [shape=point];", "\(indent)\(prefix)start -> \(prefix)\(first);",
+      ]
     }
     for edge in edges {
       let style = edge.label.hasPrefix("after ") ? ", style=dashed" : ""

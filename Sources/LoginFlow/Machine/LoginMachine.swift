@@ -7,10 +7,15 @@
 /// compile error there until it is placed, and then shows up as a cell to cover: in
 /// `login-replay --coverage`, in the state diagram, in `Docs/TransitionTable.md`'s test.
 public enum LoginMachine: ScreenMachine {
+  /// The login screen's state.
   public typealias State = LoginState
+  /// What happens on the login screen.
   public typealias Action = LoginAction
+  /// What the login machine asks its runtime to do.
   public typealias Effect = LoginEffect
+  /// The login machine's phases, without their data.
   public typealias PhaseKind = LoginPhase.Kind
+  /// The login machine's actions, without their data.
   public typealias ActionKind = LoginAction.Kind
 
   /// `login`.
@@ -33,7 +38,8 @@ public enum LoginMachine: ScreenMachine {
   public static let fields = [email, password]
 
   /// The show/hide password toggle.
-  public static let togglePassword = FormButton("toggle-password", sends: LoginAction.passwordVisibilityToggled)
+  public static let togglePassword = FormButton(
+    "toggle-password", sends: LoginAction.passwordVisibilityToggled)
   /// Log In (or Try Again).
   public static let submit = FormButton("submit", sends: LoginAction.submitTapped)
   /// Cancel the request in flight, or dismiss the error shown.

@@ -40,7 +40,9 @@ final class EventPrinter {
 
   /// Prints `events`, written at `line`, whose times count from `offset`; returns how many
   /// of them were transitions.
-  nonisolated(nonsending) func print(_ events: [StoreEvent], line: Int, offset: Duration) async -> Int {
+  nonisolated(nonsending) func print(_ events: [StoreEvent], line: Int, offset: Duration) async
+    -> Int
+  {
     var transitions = 0
     for event in events {
       if countsCoverage { coverage.record(event.kind) }

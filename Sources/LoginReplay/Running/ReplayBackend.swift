@@ -80,7 +80,8 @@ enum ReplayBackend {
         // random. The service's timeout is set longer, so the store's fires first.
         service = try HTTPAuthService(
           .init(
-            endpoint: endpoint, wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
+            endpoint: endpoint,
+            wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
             timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: options.timeout)))
       } catch {
         throw .auth(error)
@@ -137,7 +138,9 @@ enum ReplayBackend {
   }
 
   /// A `respond` line.
-  nonisolated(nonsending) func respond(_ outcome: ScriptedOutcome, after delay: Duration) async -> Respond {
+  nonisolated(nonsending) func respond(_ outcome: ScriptedOutcome, after delay: Duration) async
+    -> Respond
+  {
     switch self {
     case .scripted(let system):
       switch system.service.respond(outcome, after: delay) {

@@ -71,9 +71,10 @@ public final class SessionRunner {
   ) throws(ReplaySetupError) {
     let renderOptions: TextRenderer.Options
     do {
-      renderOptions = try options.width.map { width throws(TextRenderer.OptionsError) in
-        try TextRenderer.Options(width: width, ascii: options.ascii)
-      } ?? TextRenderer.Options(ascii: options.ascii)
+      renderOptions =
+        try options.width.map { width throws(TextRenderer.OptionsError) in
+          try TextRenderer.Options(width: width, ascii: options.ascii)
+        } ?? TextRenderer.Options(ascii: options.ascii)
     } catch {
       throw .renderer(error)
     }

@@ -1,4 +1,3 @@
-
 /// A value a test double waits for until the test hands it over — an answer, a go-ahead —
 /// and the way such a double tells a ``VirtualClock`` that it is waiting, not working.
 ///

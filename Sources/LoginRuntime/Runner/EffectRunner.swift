@@ -139,7 +139,9 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
   /// Ends everything at `now`, as closing the store does: every timer stops and every call is
   /// cancelled; returns the commands, and the requests that were in flight with how long each
   /// ran (they now count as cancelled). Records stay until their calls return.
-  mutating func stopAll(at now: Duration) -> (commands: [Command], cancelled: [(RequestID, Duration)]) {
+  mutating func stopAll(at now: Duration) -> (
+    commands: [Command], cancelled: [(RequestID, Duration)]
+  ) {
     var commands: [Command] = []
     var cancelled: [(RequestID, Duration)] = []
     for id in running.keys.sorted(by: Self.order) {

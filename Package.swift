@@ -27,27 +27,38 @@ let package = Package(
     .target(name: "LoginRendering", dependencies: ["LoginFlow"]),
     // The HTTP auth service; the only module that imports FoundationNetworking.
     .target(name: "LoginHTTP", dependencies: ["LoginFlow", "LoginRuntime"]),
+    // The command line of every executable: options, values, help, usage errors, exit codes
+    // and the one writer of the standard streams. `--auth`'s URL check is LoginHTTP's.
+    .target(name: "LoginCommandLine", dependencies: ["LoginFlow", "LoginRuntime", "LoginHTTP"]),
     // Session files: parser, runner and output formats behind `login-replay`.
     .target(
       name: "LoginReplay",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginCommandLine",
+      ]
     ),
     // Breadth-first exploration of the running system, with counterexamples as sessions.
     .target(
       name: "LoginExplorer",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
+      ]
     ),
     // The interactive terminal front end behind `login-tui`: keys, focus, frames, termios.
     .target(
       name: "LoginTerminal",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginReplay"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginCommandLine",
+      ]
     ),
-    .executableTarget(name: "login-replay", dependencies: ["LoginReplay"]),
-    .executableTarget(name: "login-tui", dependencies: ["LoginTerminal"]),
-    .executableTarget(name: "login-explore", dependencies: ["LoginExplorer"]),
+    .executableTarget(name: "login-replay", dependencies: ["LoginReplay", "LoginCommandLine"]),
+    .executableTarget(name: "login-tui", dependencies: ["LoginTerminal", "LoginCommandLine"]),
+    .executableTarget(name: "login-explore", dependencies: ["LoginExplorer", "LoginCommandLine"]),
     .executableTarget(
       name: "login-bench",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
+      ]
     ),
     // The test kit apps use too: the strict store tester, the controllable service, the
     // held value a test double parks on. Imports Testing; never linked by an executable.
@@ -57,6 +68,10 @@ let package = Package(
       name: "LoginTestSupport",
       dependencies: ["LoginFlow", "LoginRuntime"],
       path: "Tests/Support"
+    ),
+    .testTarget(
+      name: "LoginCommandLineTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginCommandLine", "LoginTestSupport"]
     ),
     .testTarget(name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"]),
     .testTarget(
@@ -75,12 +90,14 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginExplorerTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer", "LoginCommandLine",
+      ]
     ),
     .testTarget(
       name: "LoginTerminalTests",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTerminal",
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginCommandLine", "LoginTerminal",
         "LoginTestSupport",
       ]
     ),
@@ -94,7 +111,8 @@ let package = Package(
     .testTarget(
       name: "LoginReplayTests",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTestSupport",
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
+        "LoginTestSupport",
       ],
       exclude: ["__Snapshots__"]
     ),

@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginRuntime
 
 /// A problem with a session file's text, at an exact place: the parse errors of `login-replay`.

@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginFlow
 
 /// Turns one line of a session file into a ``SessionCommand``, or a located ``SessionError``.

@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginFlow
 import LoginHTTP
 import LoginRendering
@@ -188,7 +189,7 @@ public final class SessionRunner {
   }
 
   /// Whether `auth` runs on the virtual clock (the scripted server) rather than the real one.
-  private static func isVirtual(_ auth: ReplayOptions.Auth) -> Bool {
+  private static func isVirtual(_ auth: AuthChoice) -> Bool {
     switch auth {
     case .demo: true
     case .url: false

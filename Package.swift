@@ -27,32 +27,43 @@ let package = Package(
     .target(name: "LoginRendering", dependencies: ["LoginFlow"]),
     // The HTTP auth service; the only module that imports FoundationNetworking.
     .target(name: "LoginHTTP", dependencies: ["LoginFlow", "LoginRuntime"]),
+    // The command line of every executable: options, values, help, usage errors, exit codes
+    // and the one writer of the standard streams. `--auth`'s URL check is LoginHTTP's.
+    .target(name: "LoginCommandLine", dependencies: ["LoginFlow", "LoginRuntime", "LoginHTTP"]),
     // The scripted server, the session store that outlives a store, and the virtual-clock
     // wiring: the simulated system `login-replay` and `login-explore` both run.
     .target(name: "LoginSimulation", dependencies: ["LoginFlow", "LoginRuntime"]),
     // Session files: parser, runner and output formats behind `login-replay`.
     .target(
       name: "LoginReplay",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginSimulation"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginCommandLine",
+        "LoginSimulation",
+      ]
     ),
     // Breadth-first exploration of the running system, with counterexamples as sessions.
     .target(
       name: "LoginExplorer",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginSimulation",
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
+        "LoginSimulation",
       ]
     ),
     // The interactive terminal front end behind `login-tui`: keys, focus, frames, termios.
     .target(
       name: "LoginTerminal",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginReplay"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginHTTP", "LoginCommandLine",
+      ]
     ),
-    .executableTarget(name: "login-replay", dependencies: ["LoginReplay"]),
-    .executableTarget(name: "login-tui", dependencies: ["LoginTerminal"]),
-    .executableTarget(name: "login-explore", dependencies: ["LoginExplorer"]),
+    .executableTarget(name: "login-replay", dependencies: ["LoginReplay", "LoginCommandLine"]),
+    .executableTarget(name: "login-tui", dependencies: ["LoginTerminal", "LoginCommandLine"]),
+    .executableTarget(name: "login-explore", dependencies: ["LoginExplorer", "LoginCommandLine"]),
     .executableTarget(
       name: "login-bench",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
+      ]
     ),
     // The test kit apps use too: the strict store tester, the controllable service, the
     // held value a test double parks on. Imports Testing; never linked by an executable.
@@ -64,8 +75,10 @@ let package = Package(
       path: "Tests/Support",
       exclude: ["ExampleChild/ConsentTable.md"]
     ),
+    .testTarget(name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"]),
     .testTarget(
-      name: "LoginFlowTests", dependencies: ["LoginFlow", "LoginTestSupport"],
+      name: "LoginCommandLineTests",
+      dependencies: ["LoginFlow", "LoginRuntime", "LoginCommandLine", "LoginTestSupport"]
     ),
     .testTarget(
       name: "LoginRuntimeTests",
@@ -84,14 +97,14 @@ let package = Package(
     .testTarget(
       name: "LoginExplorerTests",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer", "LoginSimulation",
-        "LoginTestSupport",
+        "LoginFlow", "LoginRuntime", "LoginReplay", "LoginExplorer", "LoginCommandLine",
+        "LoginSimulation", "LoginTestSupport",
       ]
     ),
     .testTarget(
       name: "LoginTerminalTests",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginTerminal",
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginCommandLine", "LoginTerminal",
         "LoginTestSupport",
       ]
     ),
@@ -105,7 +118,8 @@ let package = Package(
     .testTarget(
       name: "LoginReplayTests",
       dependencies: [
-        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginSimulation",
+        "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
+        "LoginSimulation",
         "LoginTestSupport",
       ],
       exclude: ["__Snapshots__"]

@@ -33,21 +33,31 @@ enum SessionGenerator {
   /// The lines of one ``typingCycle``.
   static let typingCycleLines = 8
 
-  /// Writes `cycles` request cycles to a temporary file and returns its path.
-  static func write(cycles: Int) throws -> String {
-    try write(cycle, cycles: cycles, name: "requests")
+  /// A session of the replay measurements.
+  enum Kind: String {
+    /// ``cycle``s: requests, answers and typing.
+    case requests
+    /// ``typingCycle``s: typing only.
+    case typing
+
+    /// One cycle of the session.
+    var cycle: String {
+      switch self {
+      case .requests: SessionGenerator.cycle
+      case .typing: SessionGenerator.typingCycle
+      }
+    }
   }
 
-  /// Writes `cycles` typing cycles to a temporary file and returns its path.
-  static func writeTyping(cycles: Int) throws -> String {
-    try write(typingCycle, cycles: cycles, name: "typing")
+  /// Where a session of `cycles` cycles of `kind` is written: a temporary file.
+  static func path(of kind: Kind, cycles: Int) -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("login-bench-\(kind.rawValue)-\(cycles).login").path
   }
 
-  private static func write(_ cycle: String, cycles: Int, name: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("login-bench-\(name)-\(cycles).login").path
-    let text = String(repeating: cycle, count: cycles)
+  /// Writes `cycles` cycles of `kind` to `path`.
+  static func write(_ kind: Kind, cycles: Int, to path: String) throws {
+    let text = String(repeating: kind.cycle, count: cycles)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
   }
 }

@@ -1,6 +1,7 @@
 // login-explore: explores every reachable state of the running login system. Everything
 // lives in the LoginExplorer library (see `ExploreCommand`); this file only connects it to
 // the process.
+import LoginCommandLine
 import LoginExplorer
 
 #if canImport(Glibc)
@@ -9,5 +10,6 @@ import LoginExplorer
   import Darwin
 #endif
 
-let status = await ExploreCommand.run(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+let output = StandardStreamsOutput.claimProcessStreams()
+let status = await ExploreCommand.run(Array(CommandLine.arguments.dropFirst()), output: output)
+exit(status.rawValue)

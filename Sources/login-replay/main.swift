@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginReplay
 
 // login-replay: replays a session file through the real login store. Everything lives in
@@ -8,6 +9,6 @@ import LoginReplay
   import Darwin
 #endif
 
-let status = await ReplayCommand.run(
-  Array(CommandLine.arguments.dropFirst()), output: StandardStreamsOutput())
+let output = StandardStreamsOutput.claimProcessStreams()
+let status = await ReplayCommand.run(Array(CommandLine.arguments.dropFirst()), output: output)
 exit(status.rawValue)

@@ -14,13 +14,13 @@ flags=(-sanitize="${FUZZ_SANITIZE:-fuzzer,address}" -O -g -swift-version 6 -enab
   -package-name LoginFlow -parse-as-library -enable-testing -I "$out" -L "$out")
 
 # module: its dependencies, in build order.
-modules=(LoginFlow LoginRuntime LoginRendering LoginHTTP LoginSimulation LoginReplay)
+modules=(LoginFlow LoginRuntime LoginRendering LoginHTTP LoginCommandLine LoginSimulation LoginReplay)
 
 # Modules that take no bytes from outside (they are handed values the parsers built) get
 # edge coverage only, without libFuzzer's comparison tracing: that tracing exists to get
 # past the magic values of a parser, and in the renderer's and the store's loops it was a
-# third of the `replay` target's time. The parsers (LoginReplay, LoginHTTP) and the reducer
-# (LoginFlow, the `reducer` target's input) keep the full instrumentation.
+# third of the `replay` target's time. The parsers (LoginReplay, LoginCommandLine, LoginHTTP)
+# and the reducer (LoginFlow, the `reducer` target's input) keep the full instrumentation.
 declare -A coverage=(
   [LoginRuntime]="-sanitize-coverage=edge,inline-8bit-counters,pc-table,indirect-calls"
   [LoginRendering]="-sanitize-coverage=edge,inline-8bit-counters,pc-table,indirect-calls"
@@ -44,8 +44,8 @@ build_module() {
 
 # harness: the modules it links, each before those it depends on (static linking order).
 declare -A needs=(
-  [parser]="LoginReplay LoginSimulation LoginHTTP LoginRendering LoginRuntime LoginFlow"
-  [replay]="LoginReplay LoginSimulation LoginHTTP LoginRendering LoginRuntime LoginFlow"
+  [parser]="LoginReplay LoginSimulation LoginCommandLine LoginHTTP LoginRendering LoginRuntime LoginFlow"
+  [replay]="LoginReplay LoginSimulation LoginCommandLine LoginHTTP LoginRendering LoginRuntime LoginFlow"
   [http]="LoginHTTP LoginRuntime LoginFlow"
   [reducer]="LoginFlow"
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginFlow
 import LoginReplay
 import LoginRuntime
@@ -120,48 +121,82 @@ import Testing
 }
 
 @Suite struct ExploreCommandTests {
-  @Test func parsesItsOptions() {
-    #expect(ExploreCommand.parse([]) == .success(.run(.init())))
-    #expect(ExploreCommand.parse(["--help"]) == .success(.help))
-    #expect(ExploreCommand.parse(["--version"]) == .success(.version))
+  @Test func parsesItsOptions() throws {
+    #expect(try ExploreCommand.parse([]) == .run(.init()))
+    #expect(try ExploreCommand.parse(["--help"]) == .help)
+    #expect(try ExploreCommand.parse(["--version"]) == .version)
     var options = ExploreCommand.Options()
     options.depth = 3
     options.timeout = .seconds(2)
     options.format = .json
     options.counterexamplePath = "x.login"
     #expect(
-      ExploreCommand.parse([
+      try ExploreCommand.parse([
         "--depth", "3", "--timeout=2s", "--format", "json", "--counterexample", "x.login",
-      ]) == .success(.run(options)))
+      ]) == .run(options))
+  }
+
+  /// `--timeout` accepts the store's whole range, as login-replay's and login-tui's do.
+  @Test func theTimeoutRangeIsTheStores() throws {
+    var options = ExploreCommand.Options()
+    options.timeout = LoginStore.timeoutRange.lowerBound
+    #expect(try ExploreCommand.parse(["--timeout", "0.000000001s"]) == .run(options))
+    options.timeout = LoginStore.timeoutRange.upperBound
+    #expect(try ExploreCommand.parse(["--timeout", "86400s"]) == .run(options))
+    #expect(throws: UsageError.self) { try ExploreCommand.parse(["--timeout", "86401s"]) }
   }
 
   @Test(arguments: [
-    ["--depth", "0"], ["--depth", "65"], ["--depth"], ["--timeout", "1ns"],
-    ["--timeout", "0.000000001s"], ["--format", "xml"], ["--bogus"], ["Secret123"],
+    ["--depth", "0"], ["--depth", "65"], ["--depth"], ["--timeout", "1ns"], ["--timeout", "0s"],
+    ["--format", "xml"], ["--bogus"], ["Secret123"], ["--counterexample", ""],
   ])
   func refusesBadCommandLines(_ arguments: [String]) async {
-    var errors: [String] = []
-    let status = await ExploreCommand.run(
-      arguments, write: { _ in }, writeError: { errors.append($0) })
-    #expect(status == 2)
-    #expect(errors.first?.hasPrefix("error: ") == true)
-    #expect(!errors.joined().contains("Secret123"))
+    let output = CapturedOutput()
+    let status = await ExploreCommand.run(arguments, output: output)
+    #expect(status == .usageOrInputError)
+    #expect(output.standardError.hasPrefix("error: "))
+    #expect(output.standardError.contains("\nUSAGE: login-explore [<options>]\n"))
+    #expect(output.standardError.hasSuffix("See 'login-explore --help' for more information.\n"))
+    #expect(!output.standardError.contains("Secret123"))
+    #expect(output.standardOutput == "")
+  }
+
+  @Test func aMisspeltOptionGetsTheClosestOne() async {
+    let output = CapturedOutput()
+    #expect(await ExploreCommand.run(["--dpeth", "2"], output: output) == .usageOrInputError)
+    #expect(
+      output.standardError.hasPrefix(
+        "error: unknown option (argument 1); expected one of: --depth, --timeout, --format, "
+          + "--counterexample, --version, --help; did you mean '--depth'?\n"))
+  }
+
+  @Test func theHelpIsBuiltFromTheDeclarations() async {
+    let output = CapturedOutput()
+    #expect(await ExploreCommand.run(["-h"], output: output) == .success)
+    #expect(output.standardOutput == ExploreCommand.helpText + "\n")
+    for option in ExploreCommand.Option.allCases {
+      #expect(ExploreCommand.helpText.contains("\n  \(option.rawValue) <"), "\(option)")
+    }
+    let words = ExploreCommand.helpText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("(values: text, json, mermaid, dot; default: text)"))
+    #expect(ExploreCommand.helpText.contains("\n  3  standard output could not be written"))
   }
 
   @Test func aShallowRunPrintsTheSummary() async {
-    var lines: [String] = []
-    let status = await ExploreCommand.run(["--depth", "2"], write: { lines.append($0) })
-    #expect(status == 0)
-    let summary = lines.joined(separator: "\n").split(separator: "\n").last.map(String.init) ?? ""
+    let output = CapturedOutput()
+    let status = await ExploreCommand.run(["--depth", "2"], output: output)
+    #expect(status == .success)
+    let summary =
+      output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
     #expect(summary.hasPrefix("explored "))
     #expect(summary.contains("depth 2, frontier not empty: 11 invariants hold"))
   }
 
   @Test func jsonIsOneObject() async throws {
-    var lines: [String] = []
-    let status = await ExploreCommand.run(
-      ["--depth", "1", "--format", "json"], write: { lines.append($0) })
-    #expect(status == 0)
+    let output = CapturedOutput()
+    let status = await ExploreCommand.run(["--depth", "1", "--format", "json"], output: output)
+    #expect(status == .success)
+    let lines = output.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 1)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -172,26 +207,25 @@ import Testing
   }
 
   @Test func anUnwritableCounterexampleIsAUsageErrorThatNamesNoPath() async {
-    var errors: [String] = []
+    let output = CapturedOutput()
     let status = await ExploreCommand.run(
       ["--counterexample", "/nonexistent-Secret123/x.login"],
-      machine: BrokenMachines.keepsPasswordAfterSuccess, write: { _ in },
-      writeError: { errors.append($0) })
-    #expect(status == 2)
-    #expect(errors.first?.hasPrefix("error: cannot write the counterexample") == true)
-    #expect(!errors.joined().contains("Secret123"))
+      machine: BrokenMachines.keepsPasswordAfterSuccess, output: output)
+    #expect(status == .usageOrInputError)
+    #expect(output.standardError.hasPrefix("error: cannot write the counterexample"))
+    #expect(!output.standardError.contains("Secret123"))
   }
 
   @Test func aViolationWritesItsCounterexample() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("cx-\(UUID().uuidString).login").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var lines: [String] = []
+    let output = CapturedOutput()
     let status = await ExploreCommand.run(
       ["--counterexample", path], machine: BrokenMachines.keepsPasswordAfterSuccess,
-      write: { lines.append($0) })
-    #expect(status == 1)
-    let text = lines.joined(separator: "\n")
+      output: output)
+    #expect(status == .failure)
+    let text = output.standardOutput
     #expect(text.contains("invariant 5. session-leaves-no-secret violated"))
     #expect(text.contains("counterexample written to \(path)"))
     let session = try String(contentsOfFile: path, encoding: .utf8)

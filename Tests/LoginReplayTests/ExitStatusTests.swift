@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginFlow
 import LoginReplay
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginReplay
 import Testing
 

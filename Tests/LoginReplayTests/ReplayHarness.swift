@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginReplay
 
 /// What one in-process run of `login-replay` printed and returned.

@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginFlow
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 
   func options(_ arguments: [String]) throws -> ReplayOptions {
     guard case .run(let options) = try parse(arguments) else {
-      throw UsageError(.missingInput)
+      throw ReplayOptions.command.error(.missingArgument)
     }
     return options
   }
@@ -212,27 +213,30 @@ import Testing
         ["--help=1", "f"], .unexpectedValue(option: "--help"),
         "option '--help' does not take a value"
       ),
-      ([], .missingInput, "missing session file; expected FILE, or - for standard input"),
-      (["--trace"], .missingInput, "missing session file; expected FILE, or - for standard input"),
+      ([], .missingArgument, "missing session file; expected FILE, or - for standard input"),
+      (
+        ["--trace"], .missingArgument,
+        "missing session file; expected FILE, or - for standard input"
+      ),
       (
         ["missing.login"], .missingFile,
         "the session file does not exist; expected the path of a session file, or - for "
           + "standard input"
       ),
       (
-        ["a.login", "b.login"], .extraArgument(position: 2),
+        ["a.login", "b.login"], .unexpectedArgument(position: 2),
         "unexpected argument (argument 2); expected a single session file"
       ),
       (
-        ["-", "--trace", "-"], .extraArgument(position: 3),
+        ["-", "--trace", "-"], .unexpectedArgument(position: 3),
         "unexpected argument (argument 3); expected a single session file"
       ),
       (
-        ["a.login", "--trace", "b.login", "--bogus"], .extraArgument(position: 3),
+        ["a.login", "--trace", "b.login", "--bogus"], .unexpectedArgument(position: 3),
         "unexpected argument (argument 3); expected a single session file"
       ),
       (
-        ["-", "--coverage", "a.login", "-"], .extraArgument(position: 4),
+        ["-", "--coverage", "a.login", "-"], .unexpectedArgument(position: 4),
         "unexpected argument (argument 4); expected a single session file"
       ),
       (
@@ -271,7 +275,7 @@ import Testing
   }
 
   @Test func usageErrorReportHasTheUsageLine() {
-    let report = UsageError(.missingInput).report
+    let report = ReplayOptions.command.error(.missingArgument).report
     #expect(
       report == """
         error: missing session file; expected FILE, or - for standard input
@@ -284,7 +288,7 @@ import Testing
     let file = try TemporaryFile("submit\n")
     defer { file.remove() }
     #expect(try ReplayOptions.parse([file.path]) == .run(ReplayOptions(input: .file(file.path))))
-    #expect(throws: UsageError(.missingFile)) {
+    #expect(throws: ReplayOptions.command.error(.missingFile)) {
       try ReplayOptions.parse([file.path + ".nope"])
     }
   }
@@ -309,7 +313,8 @@ import Testing
 
   @Test func everyOptionAndExitStatusIsInTheHelp() {
     let help = ReplayOptions.helpText
-    for option in ReplayOptions.Option.allCases {
+    let options: [any CommandOption] = ReplayOptions.Option.allCases + StandardOption.allCases
+    for option in options {
       let names = option.names.joined(separator: ", ")
       let label = option.valueName.map { "\(names) <\($0)>" } ?? names
       // The label starts a line; its abstract follows on the same line or the next.
@@ -320,9 +325,10 @@ import Testing
         #expect(help.contains("default: \(value))"), "\(option): \(value)")
       }
     }
-    for code in ExitCode.allCases {
-      #expect(help.contains("\n  \(code.rawValue)  \(code.abstract)"), "\(code)")
+    for status in ReplayOptions.command.exitStatuses {
+      #expect(help.contains("\n  \(status.code.rawValue)  \(status.meaning)"), "\(status)")
     }
+    #expect(ReplayOptions.command.exitStatuses.map(\.code.rawValue) == [0, 1, 2, 3])
     #expect(help.contains("default: \(DurationLiteral.format(ReplayOptions.defaultTimeout)))"))
     #expect(help.contains("default: \(ReplayOptions.defaultClientID))"))
     #expect(help.contains("from \(ReplayOptions.widthRange.lowerBound) to "))

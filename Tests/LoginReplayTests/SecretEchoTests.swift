@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import Testing
 
 @testable import LoginReplay

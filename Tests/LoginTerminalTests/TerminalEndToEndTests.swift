@@ -158,7 +158,7 @@ import Testing
     let terminal = try PseudoTerminal(
       ["--remember"], environment: ["XDG_STATE_HOME=\(state.path)"])
     try terminal.waitFor("chmod 600")
-    #expect(try terminal.waitForExit() == 3)
+    #expect(try terminal.waitForExit() == 2)
     let printed = String(decoding: terminal.output, as: UTF8.self)
     #expect(printed.contains("error: the session file \(path) can be read or changed by other"))
     #expect(printed.contains("chmod 600"))

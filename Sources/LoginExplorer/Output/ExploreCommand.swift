@@ -1,12 +1,12 @@
 import Foundation
+import LoginCommandLine
 import LoginFlow
 import LoginRendering
-import LoginReplay
 import LoginRuntime
 
 /// The whole `login-explore` command as a function: parse, explore, print, write the
 /// counterexample, and return the exit status (0: every invariant holds, 1: a violation,
-/// 2: a usage error or a file that cannot be written).
+/// 2: a usage error or a file that cannot be written, 3: standard output cannot be written).
 public enum ExploreCommand {
   /// The options of a run.
   struct Options: Equatable {
@@ -21,73 +21,121 @@ public enum ExploreCommand {
     }
   }
 
+  /// The options `login-explore` understands, before the `--version` and `--help` every
+  /// command has.
+  enum Option: String, CaseIterable, CommandOption {
+    /// `--depth N`: the longest path explored.
+    case depth = "--depth"
+    /// `--timeout DURATION`: the store's request timeout.
+    case timeout = "--timeout"
+    /// `--format FORMAT`: the report, or the state diagram instead.
+    case format = "--format"
+    /// `--counterexample PATH`: where the shortest violation is written.
+    case counterexample = "--counterexample"
+
+    /// The placeholder of each option's value.
+    var valueName: String? {
+      switch self {
+      case .depth: "n"
+      case .timeout: "duration"
+      case .format: "format"
+      case .counterexample: "path"
+      }
+    }
+
+    /// What each option does, for the help.
+    var abstract: String {
+      switch self {
+      case .depth:
+        "The longest path explored, from \(depthRange.lowerBound) to \(depthRange.upperBound)."
+      case .timeout:
+        "The store's request timeout T, at most "
+          + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day); answers "
+          + "fall due at T/2, T and 3T/2."
+      case .format:
+        "text or json for the report; mermaid or dot for the state diagram derived from the "
+          + "machine instead."
+      case .counterexample: "Where to write the shortest violation as a .login file."
+      }
+    }
+
+    /// The formats; no other option has a fixed list.
+    var possibleValues: [String] {
+      switch self {
+      case .format: Options.Format.allCases.map(\.rawValue)
+      case .depth, .timeout, .counterexample: []
+      }
+    }
+
+    /// The defaults, from ``Options``'.
+    var defaultValue: String? {
+      let defaults = Options()
+      switch self {
+      case .depth: return "\(defaults.depth)"
+      case .timeout: return DurationLiteral.format(defaults.timeout)
+      case .format: return defaults.format.rawValue
+      case .counterexample: return nil
+      }
+    }
+  }
+
   /// What a command line asks for.
   enum Invocation: Equatable {
+    /// `--help` or `-h`: print ``helpText``.
     case help
+    /// `--version`: print the version.
     case version
+    /// Explore (or derive the diagram) with these options.
     case run(Options)
   }
 
   /// The deepest search `--depth` accepts.
   static let depthRange = 1...64
 
+  /// `login-explore` as its help, usage errors and parser know it.
+  static let command = CommandDeclaration<Option>(
+    name: "login-explore",
+    overview: """
+      Explore every reachable state of the running login system and check its
+      invariants; write the shortest violation as a session file for login-replay.
+      """,
+    statuses: [
+      ExitStatus(.success, "every invariant holds"),
+      ExitStatus(.failure, "an invariant is violated"),
+      ExitStatus(.usageOrInputError, "a usage error, or the counterexample could not be written"),
+    ])
+
   /// What `--help` prints.
-  static let helpText = """
-    OVERVIEW: Explore every reachable state of the running login system and check its
-    invariants; write the shortest violation as a session file for login-replay.
+  static let helpText = command.helpText
 
-    USAGE: login-explore [--depth <n>] [--timeout <duration>] [--format <format>] [--counterexample <path>]
-
-    OPTIONS:
-      --depth <n>             The longest path explored, from \(depthRange.lowerBound) to \
-    \(depthRange.upperBound). (default: \(Explorer.defaultDepth))
-      --timeout <duration>    The store's request timeout T; answers fall due at T/2, T
-                              and 3T/2. (default: \(DurationLiteral.format(LoginStore.defaultTimeout)))
-      --format <format>       text or json for the report; mermaid or dot for the state
-                              diagram derived from the machine instead. (default: text)
-      --counterexample <path> Where to write the shortest violation as a .login file.
-      --version               Show the version.
-      -h, --help              Show help information.
-
-    EXIT STATUS:
-      0  every invariant holds
-      1  an invariant is violated
-      2  a usage error, or the counterexample could not be written
-    """
-
-  /// Runs `login-explore` with `arguments` (without the program name) on `machine`.
+  /// Runs `login-explore` with `arguments` (without the program name) on `machine`,
+  /// printing on `output`.
   package static func run(
-    _ arguments: [String], machine: Machine = .correct,
-    write: (String) -> Void = { print($0) },
-    writeError: (String) -> Void = { message in
-      FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-  ) async -> Int32 {
+    _ arguments: [String], machine: Machine = .correct, output: any CommandOutput
+  ) async -> ExitCode {
     let options: Options
-    switch parse(arguments) {
-    case .success(.help):
-      write(helpText)
-      return 0
-    case .success(.version):
-      write("login-explore \(LoginFlowVersion.current)")
-      return 0
-    case .success(.run(let parsed)):
-      options = parsed
-    case .failure(let message):
-      writeError("error: \(message)")
-      writeError(
-        "USAGE: login-explore [--depth <n>] [--timeout <duration>] [--format <format>] "
-          + "[--counterexample <path>]")
-      writeError("  See 'login-explore --help' for more information.")
-      return 2
+    do {
+      switch try parse(arguments) {
+      case .help:
+        output.writeLine(helpText)
+        return output.finish(.success)
+      case .version:
+        output.writeLine(command.versionText)
+        return output.finish(.success)
+      case .run(let parsed):
+        options = parsed
+      }
+    } catch {
+      output.writeErrorLine(error.report)
+      return .usageOrInputError
     }
     switch options.format {
     case .mermaid:
-      write(await StateDiagram.derive(timeout: options.timeout).mermaid)
-      return 0
+      output.writeLine(await StateDiagram.derive(timeout: options.timeout).mermaid)
+      return output.finish(.success)
     case .dot:
-      write(await StateDiagram.derive(timeout: options.timeout).dot)
-      return 0
+      output.writeLine(await StateDiagram.derive(timeout: options.timeout).dot)
+      return output.finish(.success)
     case .text, .json:
       break
     }
@@ -110,17 +158,18 @@ public enum ExploreCommand {
         let reason = (error as NSError).userInfo[NSUnderlyingErrorKey]
           .flatMap { ($0 as? NSError)?.code }
           .flatMap { code in strerror(Int32(code)).map { String(cString: $0) } }
-        writeError(
+        output.writeErrorLine(
           "error: cannot write the counterexample to the --counterexample path"
             + (reason.map { ": \($0)" } ?? ""))
-        return 2
+        return .usageOrInputError
       }
     }
     switch options.format {
-    case .text, .mermaid, .dot: write(text(of: report, written: written, seconds: seconds))
-    case .json: write(json(of: report, written: written, seconds: seconds).text)
+    case .text, .mermaid, .dot:
+      output.writeLine(text(of: report, written: written, seconds: seconds))
+    case .json: output.writeLine(json(of: report, written: written, seconds: seconds).text)
     }
-    return report.counterexample == nil ? 0 : 1
+    return output.finish(report.counterexample == nil ? .success : .failure)
   }
 
   /// The text report; its last line is the summary.
@@ -168,75 +217,30 @@ public enum ExploreCommand {
     return .object(object)
   }
 
-  /// Parses a command line; an error is a message without any of the user's words.
-  static func parse(_ arguments: [String]) -> Result<Invocation, UsageProblem> {
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .success(.help) }
-    if arguments.contains("--version") { return .success(.version) }
+  /// Parses a command line with the scanner every executable uses; an error names no word
+  /// the user wrote.
+  ///
+  /// - Throws: A ``UsageError`` naming `login-explore` for an unknown option, a missing or
+  ///   bad value, or any argument that is not an option.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     var options = Options()
-    var index = 0
-    while index < arguments.count {
-      let (name, inline) = split(arguments[index])
-      index += 1
-      func value() -> String? {
-        if let inline { return inline }
-        guard index < arguments.count else { return nil }
-        index += 1
-        return arguments[index - 1]
-      }
-      switch name {
-      case "--depth":
-        guard let text = value(), let depth = Int(text), depthRange.contains(depth) else {
-          return .failure(
-            UsageProblem(
-              "bad value for '--depth'; expected a whole number from \(depthRange.lowerBound) "
-                + "to \(depthRange.upperBound)"))
-        }
-        options.depth = depth
-      case "--timeout":
-        guard let text = value(), case .success(let timeout) = DurationLiteral.parse(text),
-          timeout >= .nanoseconds(2), LoginStore.timeoutRange.contains(timeout)
-        else {
-          return .failure(
-            UsageProblem(
-              "bad value for '--timeout'; expected a duration from 0.000000002s to "
-                + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)), as in 30s"))
-        }
-        options.timeout = timeout
-      case "--format":
-        guard let text = value(), let format = Options.Format(rawValue: text) else {
-          return .failure(
-            UsageProblem(
-              "bad value for '--format'; expected "
-                + Options.Format.allCases.map(\.rawValue).joined(separator: ", ")))
-        }
-        options.format = format
-      case "--counterexample":
-        guard let path = value(), !path.isEmpty else {
-          return .failure(UsageProblem("missing value for '--counterexample'"))
-        }
-        options.counterexamplePath = path
-      default:
-        return .failure(
-          UsageProblem(
-            "unexpected argument (argument \(index)); expected --depth, --timeout, --format, "
-              + "--counterexample, --version or --help"))
+    let request = try command.parse(arguments) { option, cursor throws(UsageError.Kind) in
+      let name = option.name
+      switch option {
+      case .depth:
+        options.depth = try OptionValues.wholeNumber(try cursor.value(), for: name, in: depthRange)
+      case .timeout: options.timeout = try OptionValues.timeout(try cursor.value())
+      case .format: options.format = try OptionValues.choice(try cursor.value(), for: name)
+      case .counterexample:
+        options.counterexamplePath = try OptionValues.filePath(
+          try cursor.value(), for: name, example: "/tmp/counterexample.login")
       }
     }
-    return .success(.run(options))
-  }
-
-  /// `--name=value` as (`--name`, `value`).
-  private static func split(_ argument: String) -> (String, String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
+    switch request {
+    case .help: return .help
+    case .version: return .version
+    case nil: return .run(options)
     }
-    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-  }
-
-  /// A usage error's message.
-  struct UsageProblem: Error, Equatable, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
   }
 }
 

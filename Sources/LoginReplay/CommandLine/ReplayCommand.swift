@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginRuntime
 
 #if canImport(Glibc)
@@ -14,7 +15,8 @@ import LoginRuntime
 public enum ReplayCommand {
   /// Runs `login-replay` with `arguments` (without the program name).
   ///
-  /// - `--help` and `--version` print on standard output and return 0.
+  /// - `--help` and `--version` print on standard output and return 0 (3 when standard
+  ///   output cannot be written, as for any run).
   /// - A usage error prints `error: …`, the usage line and a pointer to `--help` on standard
   ///   error and returns 2; so does an option the run cannot be set up with, such as an
   ///   insecure `--auth` URL.
@@ -45,12 +47,10 @@ public enum ReplayCommand {
       switch try ReplayOptions.parse(arguments) {
       case .help:
         output.writeLine(ReplayOptions.helpText)
-        output.flush()
-        return .success
+        return output.finish(.success)
       case .version:
         output.writeLine(ReplayOptions.versionText)
-        output.flush()
-        return .success
+        return output.finish(.success)
       case .run(let parsed):
         options = parsed
       }
@@ -121,11 +121,7 @@ public enum ReplayCommand {
       guard output.failure == nil else { return status }
     }
     output.writeLine(ReplayFormatter.coverage(coverage, format: options.format))
-    output.flush()
-    switch output.failure {
-    case .none, .closedPipe: return status
-    case .writeFailed: return .outputFailed
-    }
+    return output.finish(status)
   }
 
   /// Runs a stream (standard input, or a FILE that is not a regular file) line by line: a
@@ -165,7 +161,7 @@ public enum ReplayCommand {
         // reported and skipped.
         return await run(try SessionCommandSequence(path: path), runner)
       case .directory:
-        output.writeErrorLine(UsageError(.directory).report)
+        output.writeErrorLine(ReplayOptions.command.error(.directory).report)
         return .usageOrInputError
       case .stream(let descriptor):
         defer { _ = close(descriptor) }

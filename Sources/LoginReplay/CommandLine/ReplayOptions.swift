@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginRendering
 import LoginRuntime
 
@@ -6,8 +7,8 @@ import LoginRuntime
 ///
 /// ``parse(_:fileExists:)`` reads `--opt value` and `--opt=value` alike, in any order around
 /// the one session FILE (or `-`; several with `--coverage`), with `--` ending the options;
-/// the last of a repeated option wins. It is written here, in the manner of swift-argument-parser, because the package has
-/// no dependencies.
+/// the last of a repeated option wins. The scanner, the values and the help layout are the
+/// command line's (`LoginCommandLine`), shared by every executable of the package.
 public struct ReplayOptions: Equatable, Sendable {
   /// What to print.
   public enum Format: String, CaseIterable, Equatable, Sendable {
@@ -19,25 +20,6 @@ public struct ReplayOptions: Equatable, Sendable {
     case accessible
   }
 
-  /// Which auth service answers the requests.
-  public enum Auth: Equatable, Sendable {
-    /// The demo service (or the `respond` queue) on the virtual clock.
-    case demo
-    /// The HTTP auth service at this `http` or `https` URL, on the real clock.
-    case url(URL)
-
-    /// How the command line names ``demo``: `--auth demo`.
-    public static let demoName = "demo"
-  }
-
-  /// The wire format spoken to an auth URL.
-  public enum AuthFormat: String, CaseIterable, Equatable, Sendable {
-    /// A JSON body with the email and password.
-    case json
-    /// The OAuth 2.0 resource owner password grant.
-    case oauth2
-  }
-
   /// Where the session comes from.
   public enum Input: Equatable, Sendable {
     /// A session file, checked whole before it runs.
@@ -46,12 +28,14 @@ public struct ReplayOptions: Equatable, Sendable {
     case standardInput
   }
 
-  /// The options `login-replay` understands, as written on the command line.
+  /// The options `login-replay` understands, as written on the command line, before the
+  /// `--version` and `--help` every command has.
   ///
   /// Each option declares what the help says about it (``valueName``, ``abstract``,
   /// ``possibleValues``, ``defaultValue``), derived from the constants the parser uses, and
-  /// ``ReplayOptions/helpText`` is built from these declarations.
-  public enum Option: String, CaseIterable, Equatable, Sendable {
+  /// ``ReplayOptions/helpText`` is built from these declarations. The options `login-tui`
+  /// shares are the command line's (`CommonOption`), declared there once.
+  public enum Option: String, CaseIterable, Equatable, Sendable, CommandOption {
     case format = "--format"
     case trace = "--trace"
     case auth = "--auth"
@@ -62,27 +46,19 @@ public struct ReplayOptions: Equatable, Sendable {
     case ascii = "--ascii"
     case sessionFile = "--session-file"
     case coverage = "--coverage"
-    case version = "--version"
-    /// Also spelled `-h`.
-    case help = "--help"
 
-    /// Every spelling, short ones first: `-h`, `--help`.
-    public var names: [String] {
-      self == .help ? ["-h", rawValue] : [rawValue]
-    }
+    /// The declaration this option shares with `login-tui`; `nil` for one of its own.
+    var common: CommonOption? { CommonOption(rawValue: rawValue) }
 
     /// The placeholder for the option's value in the help, such as `duration`; `nil` for a
     /// flag, which takes no value.
     public var valueName: String? {
       switch self {
       case .format: "format"
-      case .auth: "auth"
-      case .authFormat: "auth-format"
-      case .clientID: "id"
-      case .timeout: "duration"
       case .width: "n"
       case .sessionFile: "path"
-      case .trace, .ascii, .coverage, .version, .help: nil
+      case .trace, .coverage: nil
+      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.valueName
       }
     }
 
@@ -98,15 +74,9 @@ public struct ReplayOptions: Equatable, Sendable {
       case .auth:
         "demo, or the URL of an HTTP auth service (the clock is then real, wait sleeps and "
           + "respond is an error)."
-      case .authFormat: "The wire format spoken to the URL."
-      case .clientID: "The OAuth 2.0 client_id sent with --auth-format oauth2."
-      case .timeout:
-        "The store's request timeout, such as 30s or 500ms, at most "
-          + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day)."
       case .width:
         "The screen width in columns, from \(widthRange.lowerBound) to "
           + "\(widthRange.upperBound)."
-      case .ascii: "Draw plain ASCII instead of box-drawing characters."
       case .sessionFile:
         "Keep the remembered session in this file (created mode 0600, in a folder created "
           + "0700), where relaunch restores it and the next run finds it; a file other users "
@@ -114,8 +84,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .coverage:
         "Run each session file in turn, each on a fresh store, then report which cells of the "
           + "transition table they ran (several files are allowed)."
-      case .version: "Show the version."
-      case .help: "Show help information."
+      case .authFormat, .clientID, .timeout, .ascii: common?.abstract ?? ""
       }
     }
 
@@ -123,24 +92,18 @@ public struct ReplayOptions: Equatable, Sendable {
     public var possibleValues: [String] {
       switch self {
       case .format: Format.allCases.map(\.rawValue)
-      case .authFormat: AuthFormat.allCases.map(\.rawValue)
-      default: []
+      case .trace, .width, .sessionFile, .coverage: []
+      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.possibleValues ?? []
       }
     }
 
     /// The option's value when it is not given, as the command line writes it; `nil` for a
     /// flag and for `--width`, whose default is the renderer's own.
     public var defaultValue: String? {
-      let defaults = ReplayOptions(input: .standardInput)
       switch self {
-      case .format: return defaults.format.rawValue
-      case .auth:
-        guard case .demo = defaults.auth else { return nil }
-        return Auth.demoName
-      case .authFormat: return defaults.authFormat.rawValue
-      case .clientID: return defaults.clientID
-      case .timeout: return DurationLiteral.format(defaults.timeout)
-      case .trace, .width, .ascii, .sessionFile, .coverage, .version, .help: return nil
+      case .format: ReplayOptions(input: .standardInput).format.rawValue
+      case .trace, .width, .sessionFile, .coverage: nil
+      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.defaultValue
       }
     }
   }
@@ -148,7 +111,7 @@ public struct ReplayOptions: Equatable, Sendable {
   /// The store's request timeout when `--timeout` is not given.
   public static let defaultTimeout = LoginStore.defaultTimeout
   /// The OAuth 2.0 client id sent when `--client-id` is not given.
-  public static let defaultClientID = "login-replay"
+  public static let defaultClientID = CommonOption.defaultClientID
   /// The narrowest and widest screens `--width` accepts.
   public static let widthRange = TextRenderer.Options.widthRange
 
@@ -157,9 +120,9 @@ public struct ReplayOptions: Equatable, Sendable {
   /// `--trace`: one line per transition in text format.
   public var trace = false
   /// `--auth`; `demo` by default.
-  public var auth: Auth = .demo
+  public var auth = AuthChoice.defaultChoice
   /// `--auth-format`; `json` by default; used only with an auth URL.
-  public var authFormat: AuthFormat = .json
+  public var authFormat = AuthFormat.defaultFormat
   /// `--client-id`: the OAuth 2.0 `client_id` sent with `--auth-format oauth2`;
   /// ``defaultClientID`` by default.
   public var clientID: String = ReplayOptions.defaultClientID

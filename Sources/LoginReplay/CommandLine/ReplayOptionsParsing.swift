@@ -1,4 +1,5 @@
 import Foundation
+import LoginCommandLine
 import LoginRuntime
 
 extension ReplayOptions {
@@ -18,20 +19,14 @@ extension ReplayOptions {
     _ arguments: [String],
     fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
   ) throws(UsageError) -> ReplayInvocation {
-    switch OptionScanner.request(in: arguments) {
-    case .help: return .help
-    case .version: return .version
-    case nil: break
-    }
     var parsed = ReplayOptions(input: .standardInput)
     // Known before the arguments are read, so that a second file without it is reported at
     // its own position, in argument order. No option's value can be `--coverage`: a value
     // never starts with `--`.
     let manyInputs = arguments.prefix { $0 != "--" }.contains(Option.coverage.rawValue)
     var inputs: [(input: Input, position: Int)] = []
-    try OptionScanner.scan(arguments, optionNames: Option.allCases.map(\.rawValue)) {
-      name, cursor throws(UsageError) in
-      guard let option = name == "-h" ? .help : Option(rawValue: name) else { return false }
+    let request = try command.parse(arguments) { option, cursor throws(UsageError.Kind) in
+      let name = option.name
       switch option {
       case .format: parsed.format = try OptionValues.choice(try cursor.value(), for: name)
       case .trace: parsed.trace = try cursor.flag()
@@ -39,56 +34,37 @@ extension ReplayOptions {
       case .authFormat: parsed.authFormat = try OptionValues.choice(try cursor.value(), for: name)
       case .clientID: parsed.clientID = try OptionValues.clientID(try cursor.value())
       case .timeout: parsed.timeout = try OptionValues.timeout(try cursor.value())
-      case .width: parsed.width = try width(try cursor.value())
+      case .width:
+        parsed.width = try OptionValues.wholeNumber(try cursor.value(), for: name, in: widthRange)
       case .ascii: parsed.ascii = try cursor.flag()
-      case .sessionFile: parsed.sessionFile = try sessionFile(try cursor.value())
+      case .sessionFile:
+        parsed.sessionFile = try OptionValues.filePath(
+          try cursor.value(), for: name, example: "/tmp/login/session.json")
       case .coverage: parsed.coverage = try cursor.flag()
-      case .help, .version: throw UsageError(.unexpectedValue(option: name))
       }
-      return true
-    } argument: { argument, position throws(UsageError) in
+    } argument: { argument, position throws(UsageError.Kind) in
       let input: Input = argument == "-" ? .standardInput : .file(argument)
       // Several sessions only with --coverage, and standard input only once: it can be read
       // only once.
       let allowed =
         inputs.isEmpty
         || (manyInputs && !(input == .standardInput && inputs.contains { $0.input == input }))
-      guard allowed else { throw UsageError(.extraArgument(position: position)) }
+      guard allowed else { throw .unexpectedArgument(position: position) }
       inputs.append((input, position))
     }
-    guard let first = inputs.first else { throw UsageError(.missingInput) }
+    switch request {
+    case .help: return .help
+    case .version: return .version
+    case nil: break
+    }
+    guard let first = inputs.first else { throw command.error(.missingArgument) }
     for (input, position) in inputs {
       guard case .file(let path) = input, !fileExists(path) else { continue }
-      throw UsageError(inputs.count == 1 ? .missingFile : .missingFileAt(position: position))
+      throw command.error(inputs.count == 1 ? .missingFile : .missingFileAt(position: position))
     }
     parsed.input = first.input
     parsed.moreInputs = inputs.dropFirst().map(\.input)
     return .run(parsed)
-  }
-
-  /// `--session-file`: a path to a file, not empty and not ending in `/`.
-  private static func sessionFile(_ value: String) throws(UsageError) -> String {
-    guard !value.isEmpty, !value.hasSuffix("/"), !value.contains("\0") else {
-      throw UsageError(
-        .badValue(
-          option: Option.sessionFile.rawValue,
-          expected: "the path of a file, such as "
-            + "/tmp/login/session.json", suggestion: nil))
-    }
-    return value
-  }
-
-  private static func width(_ value: String) throws(UsageError) -> Int {
-    guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value >= 0x30 && $0.value <= 0x39 }),
-      let width = Int(value), widthRange.contains(width)
-    else {
-      throw UsageError(
-        .badValue(
-          option: "--width",
-          expected: "a whole number from \(widthRange.lowerBound) to \(widthRange.upperBound)",
-          suggestion: nil))
-    }
-    return width
   }
 }
 

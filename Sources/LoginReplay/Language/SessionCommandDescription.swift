@@ -1,3 +1,5 @@
+import LoginCommandLine
+
 extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {

@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginFlow
 import LoginSimulation
 

@@ -1,3 +1,5 @@
+import LoginCommandLine
+
 /// What a replay did, counted as it ran: the summary line and the exit status come from it.
 public struct ReplaySummary: Equatable, Sendable {
   /// Actions the store applied: the session's own, and the responses and timeouts fed back.

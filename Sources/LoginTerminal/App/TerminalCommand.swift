@@ -1,6 +1,5 @@
-import Foundation
+import LoginCommandLine
 import LoginHTTP
-import LoginReplay
 import LoginRuntime
 
 /// The whole `login-tui` command as a function; the executable only calls it and exits.
@@ -11,28 +10,37 @@ public enum TerminalCommand {
     + "screen from a script or a pipe, use 'login-replay -' (see Docs/SessionFormat.md)."
 
   /// Runs `login-tui` with `arguments` (without the program name) and returns its exit
-  /// status: 0 when the user quits, 2 for a usage error or without a terminal, 3 when
-  /// `--remember` finds a session file it must refuse, 128 + n after signal n.
-  public static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
+  /// status: 0 when the user quits, 1 when the terminal fails, 2 for a usage error, without
+  /// a terminal or when `--remember` finds a session file it must refuse, 3 when `--help` or
+  /// `--version` cannot be written, 128 + n after signal n.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line, such as `["--ascii"]`.
+  ///   - environment: The process's environment (`XDG_STATE_HOME`, `HOME`, `NO_COLOR`, …).
+  ///   - output: Where the help, the version and diagnostics go; the screen itself is drawn
+  ///     on the terminal (``TerminalDevice``).
+  public static func run(
+    _ arguments: [String], environment: [String: String], output: any CommandOutput
+  ) async -> ExitCode {
     let options: TerminalOptions
     do {
       switch try TerminalOptions.parse(arguments) {
       case .help:
-        write(TerminalOptions.helpText + "\n", to: .standardOutput)
-        return TerminalExitCode.success.rawValue
+        output.writeLine(TerminalOptions.helpText)
+        return output.finish(.success)
       case .version:
-        write(TerminalOptions.versionText + "\n", to: .standardOutput)
-        return TerminalExitCode.success.rawValue
+        output.writeLine(TerminalOptions.versionText)
+        return output.finish(.success)
       case .run(let parsed):
         options = parsed
       }
     } catch {
-      write(error.report + "\n", to: .standardError)
-      return TerminalExitCode.usageError.rawValue
+      output.writeErrorLine(error.report)
+      return .usageOrInputError
     }
     guard TerminalDevice.isInteractive else {
-      write(notATerminalMessage + "\n", to: .standardError)
-      return TerminalExitCode.usageError.rawValue
+      output.writeErrorLine(notATerminalMessage)
+      return .usageOrInputError
     }
     let service: any AuthService
     switch options.auth {
@@ -46,8 +54,8 @@ public enum TerminalCommand {
             wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
             timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: options.timeout)))
       } catch {
-        write("error: \(error)\n", to: .standardError)
-        return TerminalExitCode.usageError.rawValue
+        output.writeErrorLine("error: \(error)")
+        return .usageOrInputError
       }
     }
     let store: LoginStore
@@ -56,17 +64,17 @@ public enum TerminalCommand {
       do {
         path = try FileSessionStore.defaultPath(environment: environment)
       } catch {
-        write("error: \(error)\n", to: .standardError)
-        return TerminalExitCode.sessionFileRefused.rawValue
+        output.writeErrorLine("error: \(error)")
+        return .usageOrInputError
       }
       store = LoginStore(
         service: service, timeout: options.timeout, sessionStore: FileSessionStore(path: path))
       // Restored before the first frame, so a remembered login opens logged in.
       if let problem = await store.restoreSession() {
-        write("\(problem.isRefusal ? "error" : "warning"): \(problem)\n", to: .standardError)
+        output.writeErrorLine("\(problem.isRefusal ? "error" : "warning"): \(problem)")
         if problem.isRefusal {
           await store.close()
-          return TerminalExitCode.sessionFileRefused.rawValue
+          return .usageOrInputError
         }
       }
     } else {
@@ -77,16 +85,12 @@ public enum TerminalCommand {
       device = try TerminalDevice.enter(drawing: !options.screenReader)
     } catch {
       await store.close()
-      write("error: the terminal could not be set up (\(error))\n", to: .standardError)
-      return TerminalExitCode.terminalFailed.rawValue
+      output.writeErrorLine("error: the terminal could not be set up (\(error))")
+      return .terminalFailed
     }
     var loop = await TerminalLoop(
       store: store, device: device, options: options,
       color: ColorSupport.isEnabled(environment: environment))
     return await loop.run()
-  }
-
-  private static func write(_ text: String, to handle: FileHandle) {
-    handle.write(Data(text.utf8))
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import LoginCommandLine
 import LoginFlow
 import LoginRendering
 import LoginRuntime
@@ -46,7 +47,7 @@ struct TerminalLoop {
 
   /// Runs until the user quits, input ends or a signal ends the program; restores the
   /// terminal and closes the store on every way out, and returns the exit status.
-  mutating func run() async -> Int32 {
+  mutating func run() async -> ExitCode {
     let (events, continuation) = AsyncStream<AppEvent>.makeStream()
     let deliver: @Sendable (AppEvent) -> Void = { continuation.yield($0) }
     let signals = SignalWatcher(queue: DispatchQueue(label: "login-tui.signals"), deliver: deliver)
@@ -62,8 +63,8 @@ struct TerminalLoop {
     }
     var spinner: Task<Void, Never>?
     var decoder = KeyDecoder()
-    var status = TerminalExitCode.success.rawValue
-    guard present(redraw: true) else { return TerminalExitCode.terminalFailed.rawValue }
+    var status = ExitCode.success
+    guard present(redraw: true) else { return .terminalFailed }
     loop: for await event in events {
       var redraw = false
       switch event {
@@ -80,7 +81,7 @@ struct TerminalLoop {
           }
           if moved, options.screenReader, let line = SpokenScreen.focused(focus, in: state) {
             guard speak([line]) else {
-              status = TerminalExitCode.terminalFailed.rawValue
+              status = .terminalFailed
               break loop
             }
           }
@@ -93,7 +94,7 @@ struct TerminalLoop {
         focus = FocusOrder.focus(focus, from: before, to: next)
         if options.screenReader {
           guard speak(SpokenScreen.announcements(from: before, to: next)) else {
-            status = TerminalExitCode.terminalFailed.rawValue
+            status = .terminalFailed
             break loop
           }
         }
@@ -111,14 +112,14 @@ struct TerminalLoop {
       case .resized:
         size = Self.currentSize()
       case .terminated(let signal):
-        status = 128 + signal
+        status = .terminated(by: signal)
         break loop
       case .tick:
         guard spinner != nil else { continue }
         spinnerFrame += 1
       }
       guard present(redraw: redraw) else {
-        status = TerminalExitCode.terminalFailed.rawValue
+        status = .terminalFailed
         break
       }
     }

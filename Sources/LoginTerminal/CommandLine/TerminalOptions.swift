@@ -1,15 +1,16 @@
-import LoginReplay
+import LoginCommandLine
 import LoginRuntime
 
 /// The options of a `login-tui` run, parsed from its command line.
 ///
 /// The options it shares with `login-replay` (`--auth`, `--auth-format`, `--client-id`,
-/// `--timeout`, `--ascii`, `--help`, `--version`) are declared and parsed by `LoginReplay`'s
-/// command line (``OptionScanner``, ``OptionValues``, ``ReplayOptions/Option``): one parser,
-/// one help text per option.
+/// `--timeout`, `--ascii`) are declared and parsed once by the command line of every
+/// executable (`LoginCommandLine`'s `CommonOption` and `OptionValues`), and so are
+/// `--help` and `--version`: one parser, one help text per option.
 public struct TerminalOptions: Equatable, Sendable {
-  /// The options `login-tui` understands, as written on the command line.
-  public enum Option: String, CaseIterable, Equatable, Sendable {
+  /// The options `login-tui` understands, as written on the command line, before the
+  /// `--version` and `--help` every command has.
+  public enum Option: String, CaseIterable, Equatable, Sendable, CommandOption {
     case auth = "--auth"
     case authFormat = "--auth-format"
     case clientID = "--client-id"
@@ -18,41 +19,23 @@ public struct TerminalOptions: Equatable, Sendable {
     case ascii = "--ascii"
     case screenReader = "--screen-reader"
     case remember = "--remember"
-    case version = "--version"
-    /// Also spelled `-h`.
-    case help = "--help"
 
-    /// The same option of `login-replay`, whose declaration this one shares; `nil` for an
-    /// option of `login-tui` only.
-    public var shared: ReplayOptions.Option? {
-      switch self {
-      case .auth: .auth
-      case .authFormat: .authFormat
-      case .clientID: .clientID
-      case .timeout: .timeout
-      case .ascii: .ascii
-      case .version: .version
-      case .help: .help
-      case .demoDelay, .screenReader, .remember: nil
-      }
-    }
-
-    /// Every spelling, short ones first.
-    public var names: [String] { shared?.names ?? [rawValue] }
+    /// The declaration this option shares with `login-replay`; `nil` for an option of
+    /// `login-tui` only.
+    var common: CommonOption? { CommonOption(rawValue: rawValue) }
 
     /// The placeholder for the option's value in the help; `nil` for a flag.
     public var valueName: String? {
       switch self {
       case .demoDelay: "duration"
       case .screenReader, .remember: nil
-      case .auth, .authFormat, .clientID, .timeout, .ascii, .version, .help: shared?.valueName
+      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.valueName
       }
     }
 
     /// What the option does, for the help.
     public var abstract: String {
       switch self {
-      case .auth: "demo, or the URL of an HTTP auth service."
       case .demoDelay:
         "How long the demo service takes to answer, from 0s to "
           + "\(DurationLiteral.format(TerminalOptions.demoDelayRange.upperBound))."
@@ -64,20 +47,19 @@ public struct TerminalOptions: Equatable, Sendable {
           + "\(FileSessionStore.fileName) (else ~/.local/state/\(FileSessionStore.folderName)/"
           + "\(FileSessionStore.fileName)), so that the next launch opens logged in until "
           + "logout or expiry."
-      case .authFormat, .clientID, .timeout, .ascii, .version, .help: shared?.abstract ?? ""
+      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.abstract ?? ""
       }
     }
 
     /// The values the option accepts when they are a fixed list.
-    public var possibleValues: [String] { shared?.possibleValues ?? [] }
+    public var possibleValues: [String] { common?.possibleValues ?? [] }
 
     /// The option's default as the command line writes it; `nil` for a flag.
     public var defaultValue: String? {
       switch self {
       case .demoDelay: DurationLiteral.format(TerminalOptions().demoDelay)
       case .screenReader, .remember: nil
-      case .auth, .authFormat, .clientID, .timeout, .ascii, .version, .help:
-        shared?.defaultValue
+      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.defaultValue
       }
     }
   }
@@ -86,13 +68,13 @@ public struct TerminalOptions: Equatable, Sendable {
   public static let demoDelayRange: ClosedRange<Duration> = .zero ... .seconds(60)
 
   /// `--auth`; `demo` by default.
-  public var auth: ReplayOptions.Auth = .demo
+  public var auth = AuthChoice.defaultChoice
   /// `--auth-format`; used only with an auth URL.
-  public var authFormat: ReplayOptions.AuthFormat = .json
+  public var authFormat = AuthFormat.defaultFormat
   /// `--client-id`, sent with `--auth-format oauth2`.
-  public var clientID = ReplayOptions.defaultClientID
+  public var clientID = CommonOption.defaultClientID
   /// `--timeout`: the store's request timeout.
-  public var timeout = ReplayOptions.defaultTimeout
+  public var timeout = LoginStore.defaultTimeout
   /// `--demo-delay`: how long the demo service takes; ``DemoAuthService/delay`` by default.
   public var demoDelay = DemoAuthService.delay
   /// `--ascii`: plain ASCII instead of box-drawing characters.

@@ -1,3 +1,4 @@
+import LoginCommandLine
 import LoginRuntime
 
 #if canImport(Glibc)
@@ -81,24 +82,13 @@ public final class TerminalDevice: Sendable {
     return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
-  /// Writes `text` whole, in one `write` unless the terminal takes it in parts.
+  /// Writes `text` whole, in one `write` unless the terminal takes it in parts, with the
+  /// command line's one writer of standard output (retrying after `EINTR`, never trapping).
   ///
   /// - Returns: `false` when the terminal cannot be written.
   @discardableResult
   public func write(_ text: String) -> Bool {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(Self.output, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += written
-    }
-    return true
+    StandardDescriptor.output.write(Array(text.utf8)) == nil
   }
 
   /// Puts the terminal back exactly as ``enter(drawing:)`` found it; only the first call

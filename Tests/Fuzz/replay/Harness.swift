@@ -4,6 +4,7 @@
 // The first byte of the input picks the command line (format, trace, width, ASCII, timeout,
 // FILE or `-`); the rest is the session.
 import Dispatch
+import LoginCommandLine
 import LoginReplay
 
 #if canImport(Glibc)

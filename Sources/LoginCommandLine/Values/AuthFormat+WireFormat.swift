@@ -1,8 +1,8 @@
 import LoginHTTP
 
-extension ReplayOptions.AuthFormat {
+extension AuthFormat {
   /// The HTTP service's wire format for this `--auth-format`, with `clientID` for OAuth 2.0.
-  public func wireFormat(clientID: String) -> HTTPAuthService.WireFormat {
+  package func wireFormat(clientID: String) -> HTTPAuthService.WireFormat {
     switch self {
     case .json: .json
     case .oauth2: .oauth2Password(clientID: clientID)

@@ -1,15 +1,16 @@
-/// A command line `login-replay` cannot run; printed with a usage line, exit status 2.
+/// A command line a program cannot run; printed with its usage line, exit status 2.
 ///
 /// ``description`` is `error: MESSAGE`; ``report`` adds the `USAGE:` line and a pointer to
-/// `--help`, the text to print on standard error.
+/// `--help`, the text to print on standard error. It names the program it is about, so every
+/// executable of the package reports a bad command line in the same words.
 public struct UsageError: Error, Equatable, Sendable {
   /// What is wrong with the command line.
   public var kind: Kind
-  /// The program whose command line it is; `login-replay` by default.
+  /// The program whose command line it is.
   public var command: UsageCommand
 
-  /// Creates a usage error.
-  public init(_ kind: Kind, command: UsageCommand = .replay) {
+  /// A usage error of `command`'s command line.
+  package init(_ kind: Kind, command: UsageCommand) {
     self.kind = kind
     self.command = command
   }
@@ -19,7 +20,8 @@ public struct UsageError: Error, Equatable, Sendable {
   /// No case holds what the user wrote, only option names and positions: an argument may be
   /// a secret put in the wrong place (a password, a URL with credentials), and a message
   /// must not repeat it. A rejected auth URL is shown only as `scheme://host:port/path`.
-  public enum Kind: Equatable, Sendable {
+  /// A value parser throws the kind alone; the scanner names the command.
+  public enum Kind: Error, Equatable, Sendable {
     /// The argument at `position` (1-based) is not an option; `suggestion` is the closest one.
     case unknownOption(position: Int, suggestion: String?)
     /// An option that needs a value came last.
@@ -32,52 +34,55 @@ public struct UsageError: Error, Equatable, Sendable {
     case badAuth(shown: String?)
     /// A flag was given a value with `=`.
     case unexpectedValue(option: String)
-    /// No session FILE and no `-`.
-    case missingInput
-    /// The session FILE does not exist.
+    /// The command's positional argument is missing.
+    case missingArgument
+    /// The file the positional argument names does not exist.
     case missingFile
-    /// Of several session files (`--coverage`), the one at `position` (1-based) does not
-    /// exist.
+    /// Of several files (`login-replay --coverage`), the one at `position` (1-based) does
+    /// not exist.
     case missingFileAt(position: Int)
-    /// The session FILE is a directory.
+    /// The file the positional argument names is a directory.
     case directory
-    /// An argument at `position` (1-based) after the session FILE.
-    case extraArgument(position: Int)
-    /// An argument at `position` (1-based) to a program that takes options only.
-    case argumentNotAccepted(position: Int)
+    /// An argument at `position` (1-based) the command does not take: a second one, or any
+    /// at all for a command that takes options only.
+    case unexpectedArgument(position: Int)
   }
 
   /// The message after `error: `.
   public var message: String {
+    let argument = command.argument
+    let noun = argument?.noun ?? "argument"
+    let orStandardInput = argument?.acceptsStandardInput == true ? ", or - for standard input" : ""
     switch kind {
     case .unknownOption(let position, let suggestion):
-      "unknown option (argument \(position)); expected one of: "
+      return "unknown option (argument \(position)); expected one of: "
         + command.optionNames.joined(separator: ", ")
         + Suggestion.clause(suggestion)
     case .missingValue(let option):
-      "missing value for '\(option)'"
+      return "missing value for '\(option)'"
     case .badValue(let option, let expected, let suggestion):
-      "bad value for '\(option)'; expected \(expected)" + Suggestion.clause(suggestion)
+      return "bad value for '\(option)'; expected \(expected)" + Suggestion.clause(suggestion)
     case .badAuth(let shown):
-      "bad value for '--auth'"
+      return "bad value for '\(CommonOption.auth.name)'"
         + (shown.map { " (\($0))" } ?? "")
-        + "; expected \(ReplayOptions.Auth.demoName), or an http:// or https:// URL with a host"
+        + "; expected \(AuthChoice.demoName), or an http:// or https:// URL with a host"
     case .unexpectedValue(let option):
-      "option '\(option)' does not take a value"
-    case .missingInput:
-      "missing session file; expected FILE, or - for standard input"
+      return "option '\(option)' does not take a value"
+    case .missingArgument:
+      let placeholder = argument?.placeholder.uppercased() ?? "an argument"
+      return "missing \(noun); expected \(placeholder)\(orStandardInput)"
     case .missingFile:
-      "the session file does not exist; expected the path of a session file, or - for "
-        + "standard input"
+      return "the \(noun) does not exist; expected the path of a \(noun)\(orStandardInput)"
     case .missingFileAt(let position):
-      "the session file (argument \(position)) does not exist; expected the path of a session "
-        + "file, or - for standard input"
+      return "the \(noun) (argument \(position)) does not exist; expected the path of a "
+        + "\(noun)\(orStandardInput)"
     case .directory:
-      "the session file is a directory; expected a session file"
-    case .extraArgument(let position):
-      "unexpected argument (argument \(position)); expected a single session file"
-    case .argumentNotAccepted(let position):
-      "unexpected argument (argument \(position)); \(command.name) takes options only"
+      return "the \(noun) is a directory; expected a \(noun)"
+    case .unexpectedArgument(let position):
+      guard argument != nil else {
+        return "unexpected argument (argument \(position)); \(command.name) takes options only"
+      }
+      return "unexpected argument (argument \(position)); expected a single \(noun)"
     }
   }
 

@@ -1,16 +1,16 @@
-/// A ``ReplayOutput`` that keeps what a replay printed, for tests and embedding front ends.
+/// A ``CommandOutput`` that keeps what a program printed, for tests and embedding front ends.
 ///
 /// ```swift
 /// let output = CapturedOutput()
 /// let status = await ReplayCommand.run(["Docs/Examples/demo.login"], output: output)
 /// print(output.standardOutput)
 /// ```
-public final class CapturedOutput: ReplayOutput {
+public final class CapturedOutput: CommandOutput {
   /// Everything written to standard output, each line ending in `\n`.
   public private(set) var standardOutput = ""
   /// Everything written to standard error, each line ending in `\n`.
   public private(set) var standardError = ""
-  /// How many times ``flush()`` was called: once per command, and at the end.
+  /// How many times ``flush()`` was called (`login-replay`: once per command, and at the end).
   public private(set) var flushCount = 0
 
   /// Creates an empty capture.

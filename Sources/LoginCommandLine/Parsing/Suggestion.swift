@@ -5,9 +5,9 @@
 /// only when it is close: at most a third of its length in edits (at least one), counted by
 /// Levenshtein distance over lowercased characters. Words much longer than every keyword
 /// are not compared, so a huge word costs nothing.
-enum Suggestion {
+package enum Suggestion {
   /// The closest of `keywords` to `word`, or `nil` when none is close; ties go to the first.
-  static func closest(to word: String, among keywords: [String]) -> String? {
+  package static func closest(to word: String, among keywords: [String]) -> String? {
     let longest = keywords.map(\.count).max() ?? 0
     // Cheap bound first: a word of many more bytes than the longest keyword has characters
     // cannot be within a third of that keyword's length.
@@ -29,19 +29,19 @@ enum Suggestion {
   }
 
   /// `; did you mean 'keyword'?`, or nothing when there is no suggestion.
-  static func clause(_ suggestion: String?) -> String {
+  package static func clause(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
 
   /// The Levenshtein distance: insertions, deletions and substitutions of one character.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     editDistance(a, b, atMost: Int.max) ?? Int.max
   }
 
   /// The Levenshtein distance when it is at most `limit`, else `nil`. It stops at the first
   /// row of the table whose every entry exceeds `limit`: a row's minimum never decreases
   /// from one row to the next, so the distance would exceed it too.
-  static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+  package static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
     if a.isEmpty { return b.count <= limit ? b.count : nil }
     var previous = Array(0...b.count)
     var current = previous

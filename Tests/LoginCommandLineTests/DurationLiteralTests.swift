@@ -1,7 +1,7 @@
 import LoginTestSupport
 import Testing
 
-@testable import LoginReplay
+@testable import LoginCommandLine
 
 /// Durations convert exactly, and every malformed text says why.
 @Suite struct DurationLiteralTests {
@@ -98,7 +98,6 @@ import Testing
   @Test(arguments: huge)
   func formatIsTotalForHugeDurations(_ duration: Duration, _ text: String) {
     #expect(DurationLiteral.format(duration) == text)
-    #expect(ReplayFormatter.clockText(duration, real: true) == text)
   }
 
   @Test("the byte path agrees with the scalar parse on 200,000 random texts")

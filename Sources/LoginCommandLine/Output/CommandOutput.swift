@@ -1,0 +1,30 @@
+/// Where a program writes: its standard output (what it was asked for) and its standard
+/// error (diagnostics).
+///
+/// ``StandardStreamsOutput`` writes to the process's streams and never traps;
+/// ``CapturedOutput`` keeps the text, for tests and other front ends. A caller that
+/// streams (`login-replay -`) calls ``flush()`` after each piece, so a reader sees it at
+/// once.
+public protocol CommandOutput: AnyObject {
+  /// Writes `text` and a line end to standard output.
+  func writeLine(_ text: String)
+  /// Writes `text` and a line end to standard error.
+  func writeErrorLine(_ text: String)
+  /// Makes everything written so far visible to a reader.
+  func flush()
+  /// Why standard output takes no more text, once writing to it failed; `nil` while it works.
+  /// A program stops at its next step when it is set.
+  var failure: OutputFailure? { get }
+}
+
+extension CommandOutput {
+  /// Never: output kept in memory cannot fail.
+  public var failure: OutputFailure? { nil }
+
+  /// Flushes, then gives the status to exit with: `status`, unless standard output could
+  /// not be written (``ExitCode/outputFailed``). A pipe closed by its reader keeps `status`.
+  package func finish(_ status: ExitCode) -> ExitCode {
+    flush()
+    return failure?.exitCode(otherwise: status) ?? status
+  }
+}

@@ -1,7 +1,6 @@
 import LoginCommandLine
 import LoginFlow
 import LoginRendering
-import LoginReplay
 import LoginRuntime
 import LoginSimulation
 

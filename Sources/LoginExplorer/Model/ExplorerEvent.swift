@@ -1,6 +1,5 @@
 import LoginCommandLine
 import LoginFlow
-import LoginReplay
 import LoginRuntime
 import LoginSimulation
 

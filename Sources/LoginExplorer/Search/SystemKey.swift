@@ -1,5 +1,4 @@
 import LoginFlow
-import LoginReplay
 import LoginRuntime
 import LoginSimulation
 

@@ -176,4 +176,26 @@ import Testing
     #expect(missing == [], "the examples never run: \(missing.joined(separator: "; "))")
     #expect(coverage["percent"] as? String == "100")
   }
+
+  /// Every coverage figure the README and `Docs/` print is the one the examples give: a
+  /// figure in the docs is checked, or it goes.
+  @Test func theDocumentedCoverageFiguresAreTheExamples() async throws {
+    let result = await Replay.command(["--coverage"] + ExampleSessionTests.examplePaths)
+    let actual = try #require(
+      result.standardOutput.split(separator: "\n").last { $0.hasPrefix("coverage: ") })
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let documents = ["README.md"]
+      + (try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path))
+      .filter { $0.hasSuffix(".md") }.map { "Docs/" + $0 }
+    var figures = 0
+    for document in documents {
+      let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+      for match in text.matches(of: /coverage: \d+\/\d+ transitions \([0-9.]+%\)/) {
+        #expect(String(text[match.range]) == actual, "\(document)")
+        figures += 1
+      }
+    }
+    #expect(figures >= 2, "the README and the session format show the figure")
+  }
 }

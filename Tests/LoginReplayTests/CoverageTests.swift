@@ -185,8 +185,10 @@ import Testing
       result.standardOutput.split(separator: "\n").last { $0.hasPrefix("coverage: ") })
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let documents = ["README.md"]
-      + (try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Docs").path))
+    let documents =
+      ["README.md"]
+      + (try FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent("Docs").path))
       .filter { $0.hasSuffix(".md") }.map { "Docs/" + $0 }
     var figures = 0
     for document in documents {

@@ -5,7 +5,7 @@
 /// screen. The attempt in flight is not repeated here: while submitting it is
 /// ``LoginState/attempt``, read as ``LoginState/attemptInFlight``, so the two can never
 /// disagree.
-public enum LoginPhase: Equatable, Sendable {
+public enum LoginPhase: Equatable, Hashable, Sendable {
   /// Nothing typed yet, or back at the start after logging out.
   case idle
   /// The user is filling in the form; no request is in flight and no error is shown.

@@ -8,7 +8,7 @@
 /// ``maximumPasswordLength``, counted in Unicode scalars): a longer change is cut to it by
 /// ``reduce(_:_:)``, which records the cut in ``emailLimitReached`` or
 /// ``passwordLimitReached`` so that a screen can say so.
-public struct LoginState: Equatable, Sendable {
+public struct LoginState: Equatable, Hashable, Sendable {
   /// The email field, exactly as typed (not trimmed), cut to ``maximumEmailLength``.
   public var email: String
   /// The password field, exactly as typed, cut to ``maximumPasswordLength``.

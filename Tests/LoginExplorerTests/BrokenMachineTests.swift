@@ -54,13 +54,13 @@ import Testing
   func isFoundWithAShortestCounterexampleThatReplays(_ broken: Case) async throws {
     var explorer = Explorer()
     explorer.machine = broken.machine
-    let report = await explorer.run()
+    let report = explorer.run()
     let counterexample = try #require(report.counterexample, "\(broken.machine.name) not found")
     #expect(counterexample.violation.invariant == broken.invariant)
     #expect(report.depth == broken.shortest)
     #expect(counterexample.path.count == broken.shortest + (broken.inTheFuture ? 1 : 0))
 
-    let session = await counterexample.session(
+    let session = counterexample.session(
       machine: broken.machine, timeout: explorer.timeout)
     let onBroken = await Replay.run(session, machine: broken.machine)
     #expect(onBroken.status == .expectationFailed, "\(session)")

@@ -1,10 +1,18 @@
 import LoginFlow
 import LoginRuntime
+import Testing
 
 @testable import LoginExplorer
 
 /// Deliberately broken machines: each removes one guard of the real one.
 enum BrokenMachines {
+  /// Every broken machine here.
+  static let all = [
+    staleAnswersApplied, keepsPasswordAfterSuccess, cancelWithoutCancelEffect,
+    timeoutKeepsTheCall, lateAnswerAppliedAfterCancel, logoutKeepsTheRememberedSession,
+    resetKeepsTheRememberedSession,
+  ]
+
   /// A reducer that applies any answer while submitting, whatever its attempt, in a store that
   /// hands late answers to it instead of dropping them: a stale answer is applied.
   static let staleAnswersApplied = Machine(
@@ -68,4 +76,9 @@ enum BrokenMachines {
       guard case .reset = action else { return (next, effects) }
       return (next, effects.filter { $0 != .clearSession })
     })
+}
+
+extension Machine: CustomTestStringConvertible {
+  /// The machine's name, as test results show it.
+  public var testDescription: String { name }
 }

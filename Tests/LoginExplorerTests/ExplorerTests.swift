@@ -9,14 +9,41 @@ import Testing
 @testable import LoginExplorer
 
 @Suite(.timeLimit(.minutes(5))) struct ExplorerTests {
-  @Test func theRealMachineHoldsEveryInvariantToAModestDepth() async {
+  let timeout = Duration.seconds(30)
+
+  @Test func theRealMachineHoldsEveryInvariantToAModestDepth() {
     var explorer = Explorer()
     explorer.maximumDepth = 5
-    let report = await explorer.run()
+    let report = explorer.run()
     #expect(report.counterexample == nil)
     #expect(report.depth == 5)
     #expect(report.states > 20)
     #expect(report.transitions > report.states)
+  }
+
+  /// The search's result does not depend on how many workers share it.
+  @Test(arguments: [2, 3, 7])
+  func everyNumberOfJobsGivesTheSameReport(_ jobs: Int) {
+    var one = Explorer()
+    one.maximumDepth = 6
+    one.jobs = 1
+    var many = one
+    many.jobs = jobs
+    let (a, b) = (one.run(), many.run())
+    #expect(a.states == b.states)
+    #expect(a.transitions == b.transitions)
+    #expect(a.depth == b.depth)
+  }
+
+  @Test func aStopRequestEndsTheSearchWithWhatItFound() {
+    var explorer = Explorer()
+    let levels = Locked(0)
+    explorer.shouldStop = { levels.withLock { $0 } >= 3 }
+    let report = explorer.run { _ in levels.withLock { $0 += 1 } }
+    #expect(report.stopped)
+    #expect(!report.frontierEmpty)
+    #expect(report.depth == 2)
+    #expect(report.states > 1)
   }
 
   @Test func theAlphabetComesFromTheMachinesActions() {
@@ -32,91 +59,87 @@ import Testing
     #expect(ExplorerEvent.events(for: .storeClosed) == [.close])
     #expect(ExplorerEvent.events(for: .sessionRestored) == [.relaunch])
     #expect(ExplorerEvent.userEvents.count == 4 + 4 + 7)
-    // Every outcome at each of three timings, and `never` once.
-    #expect(Fate.all.count == ScriptedOutcome.allCases.count * 3 + 1)
+    // Every outcome at each timing, and `never` once.
+    #expect(Fate.all(timings: Fate.Timing.standard).count == ScriptedOutcome.allCases.count * 3 + 1)
+    #expect(Fate.all(timings: Fate.Timing.wide).count == ScriptedOutcome.allCases.count * 6 + 1)
   }
 
-  @Test func theRememberedSessionEventsReachTheirStates() async {
-    let timeout = Duration.seconds(30)
+  @Test func fatesFallOnTheirFractionsOfTheTimeout() {
+    let standard = Set(Fate.all(timings: Fate.Timing.standard).map { $0.delay(timeout: timeout) })
+    #expect(standard == [.seconds(15), .seconds(30), .seconds(45), DurationLiteral.maximum])
+    let wide = Set(Fate.all(timings: Fate.Timing.wide).map { $0.delay(timeout: timeout) })
+    #expect(
+      wide == [
+        .seconds(7.5), .seconds(15), .seconds(22.5), .seconds(30), .seconds(37.5), .seconds(45),
+        DurationLiteral.maximum,
+      ])
+    #expect(Fate.Timing(2, over: 4) == .early)
+    #expect(Fate.Timing.wide.map(\.description) == ["T/4", "T/2", "3T/4", "T", "5T/4", "3T/2"])
+    #expect(Fate.Timing.wide.filter(\.isBeforeTimeout).count == 3)
+  }
+
+  @Test func theRememberedSessionEventsReachTheirStates() {
     let login: [ExplorerEvent] = [
       .setEmail(.valid), .setPassword(.valid), .submit(Fate(outcome: .success, timing: .early)),
     ]
-    func key(_ events: [ExplorerEvent]) async -> SystemKey {
-      await ExploredSystem.run(events, machine: .correct, timeout: timeout) { system, steps in
-        SystemKey.of(system, state: steps.last?.after ?? LoginState())
-      }
+    func key(_ events: [ExplorerEvent]) -> SystemKey {
+      SystemKey.of(ExploredSystem.run(events, machine: .correct, timeout: timeout).system)
     }
-    let saved = await key(login + [.advance])
+    let saved = key(login + [.advance])
     #expect(saved.screen.phase == .succeeded)
     #expect(saved.kept == .unexpired)
-    let restored = await key(login + [.advance, .relaunch])
+    let restored = key(login + [.advance, .relaunch])
     #expect(restored.screen.phase == .succeeded)
     #expect(restored.screen.email == "")
     #expect(restored.kept == .unexpired)
-    let expired = await key(login + [.advance, .expireSession])
+    let expired = key(login + [.advance, .expireSession])
     #expect(expired.kept == .expired)
-    let forgotten = await key(login + [.advance, .expireSession, .relaunch])
+    let forgotten = key(login + [.advance, .expireSession, .relaunch])
     #expect(forgotten.screen.phase == .idle)
     #expect(forgotten.kept == .nothing)
-    let unsaved = await key(login + [.advanceFailingSave])
+    let unsaved = key(login + [.advanceFailingSave])
     #expect(unsaved.screen.phase == .succeeded)
     #expect(unsaved.screen.sessionNotRemembered)
     #expect(unsaved.kept == .nothing)
-    #expect(await key(login + [.advanceFailingSave, .relaunch]) == key([]))
+    #expect(key(login + [.advanceFailingSave, .relaunch]) == key([]))
   }
 
-  @Test func aRelaunchWithARequestInFlightCancelsItAndLeavesNothingBehind() async {
+  @Test func aRelaunchWithARequestInFlightCancelsItAndLeavesNothingBehind() {
     let fate = Fate(outcome: .success, timing: .late)
     let events: [ExplorerEvent] = [
       .setEmail(.valid), .setPassword(.valid), .submit(fate), .relaunch,
     ]
-    let timeout = Duration.seconds(30)
-    let checker = InvariantChecker(machine: .correct)
-    let violations = await ExploredSystem.run(events, machine: .correct, timeout: timeout) {
-      system, steps in
-      await checker.check(steps[steps.count - 1], of: system)
+    var checker = InvariantChecker(machine: .correct)
+    var system = ExploredSystem(machine: .correct, timeout: timeout)
+    for event in events {
+      let step = system.perform(event)
+      #expect(checker.check(step, of: system) == [], "\(event)")
     }
-    #expect(violations == [])
-    #expect(
-      await InvariantChecker.checkFuture(of: events, machine: .correct, timeout: timeout) == nil)
+    #expect(InvariantChecker.checkFuture(of: system)?.violation == nil)
   }
 
-  @Test func fatesFallOnMultiplesOfHalfTheTimeout() {
-    let timeout = Duration.seconds(30)
-    let delays = Set(Fate.all.map { $0.delay(timeout: timeout) })
-    #expect(delays == [.seconds(15), .seconds(30), .seconds(45), DurationLiteral.maximum])
-  }
-
-  @Test func sameScreenAfterSubmitCancelCyclesIsOneState() async {
+  @Test func sameScreenAfterSubmitCancelCyclesIsOneState() {
     let fate = Fate(outcome: .success, timing: .never)
     let once: [ExplorerEvent] = [.setEmail(.valid), .setPassword(.valid), .submit(fate), .cancel]
     let twice = once + [.submit(fate), .cancel]
-    let timeout = Duration.seconds(30)
-    let firstKey = await ExploredSystem.run(once, machine: .correct, timeout: timeout) {
-      SystemKey.of($0, state: $1[$1.count - 1].after)
-    }
-    let secondKey = await ExploredSystem.run(twice, machine: .correct, timeout: timeout) {
-      SystemKey.of($0, state: $1[$1.count - 1].after)
-    }
-    #expect(firstKey == secondKey)
+    let first = ExploredSystem.run(once, machine: .correct, timeout: timeout).system
+    let second = ExploredSystem.run(twice, machine: .correct, timeout: timeout).system
+    #expect(SystemKey.of(first) == SystemKey.of(second))
   }
 
-  @Test func closingInFlightEndsTheRequestAndLateAnswersAreStillDropped() async {
+  @Test func closingInFlightEndsTheRequestAndLateAnswersAreStillDropped() {
     let late = Fate(outcome: .success, timing: .late)
     let path: [ExplorerEvent] = [
       .setEmail(.valid), .setPassword(.valid), .submit(late), .close, .advance,
     ]
-    let timeout = Duration.seconds(30)
-    await ExploredSystem.run(path, machine: .correct, timeout: timeout) { system, steps in
-      let closing = steps[3]
-      #expect(closing.before.isLoading)
-      #expect(closing.after.phase == .editing, "the form, not a spinner")
-      #expect(system.requests[1]?.end == .cancelled)
-      #expect(system.requests[1]?.droppedLate == true, "the late answer after close")
-      if let last = steps.last {
-        #expect(await InvariantChecker(machine: .correct).check(last, of: system) == [])
-      }
-    }
+    let (system, steps) = ExploredSystem.run(path, machine: .correct, timeout: timeout)
+    let closing = steps[3]
+    #expect(closing.before.isLoading)
+    #expect(closing.after.phase == .editing, "the form, not a spinner")
+    #expect(system.requests[1]?.end == .cancelled)
+    #expect(system.requests[1]?.droppedLate == true, "the late answer after close")
+    var checker = InvariantChecker(machine: .correct)
+    #expect(checker.check(steps[steps.count - 1], of: system) == [])
   }
 }
 
@@ -167,7 +190,8 @@ import Testing
     #expect(
       output.standardError.hasPrefix(
         "error: unknown option (argument 1); expected one of: --depth, --timeout, --format, "
-          + "--counterexample, --version, --help; did you mean '--depth'?\n"))
+          + "--counterexample, --jobs, --answer-times, --version, --help; did you mean '--depth'?\n"
+      ))
   }
 
   @Test func theHelpIsBuiltFromTheDeclarations() async {
@@ -189,7 +213,8 @@ import Testing
     let summary =
       output.standardOutput.split(separator: "\n").last.map(String.init) ?? ""
     #expect(summary.hasPrefix("explored "))
-    #expect(summary.contains("depth 2, frontier not empty: 11 invariants hold"))
+    #expect(
+      summary.contains("depth 2, frontier not empty: \(Invariant.allCases.count) invariants hold"))
   }
 
   @Test func jsonIsOneObject() async throws {
@@ -204,6 +229,32 @@ import Testing
     #expect(object["frontierEmpty"] as? Bool == false)
     #expect((object["invariants"] as? [String])?.count == Invariant.allCases.count)
     #expect(object["violation"] is NSNull)
+  }
+
+  @Test func aStopGivesAPartialReportAndStatus130() async throws {
+    let output = CapturedOutput()
+    output.isTerminal = true
+    let status = await ExploreCommand.run(
+      ["--format", "json", "--jobs", "2", "--answer-times", "standard"], output: output,
+      shouldStop: { true })
+    #expect(status == Interruption.exitCode)
+    #expect(status.rawValue == 130)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+    #expect(object["stopped"] as? Bool == true)
+    #expect(object["jobs"] as? Int == 2)
+    for key in ["elapsedMilliseconds", "transitionsPerSecond", "peakBytesPerState", "states"] {
+      #expect(object[key] is Int, "\(key)")
+    }
+    // The status line is erased before the report.
+    #expect(output.statusLines.last == .some(nil))
+  }
+
+  @Test func noStatusLineWhenNotATerminal() async {
+    let output = CapturedOutput()
+    #expect(await ExploreCommand.run(["--depth", "3"], output: output) == .success)
+    #expect(output.statusLines.isEmpty)
+    #expect(!output.standardError.contains("depth"))
   }
 
   @Test func anUnwritableCounterexampleIsAUsageErrorThatNamesNoPath() async {

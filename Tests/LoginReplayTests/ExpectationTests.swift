@@ -39,8 +39,9 @@ import Testing
     ]
     for (expectation, holds, expected, actual) in cases {
       let evaluation = expectation.evaluate(
-        state: failed, effectKinds: [.cancelAuthentication], requestsInFlight: 1,
-        droppedAnswers: 2)
+        state: failed,
+        observation: .init(
+          effectKinds: [.cancelAuthentication], requestsInFlight: 1, droppedAnswers: 2))
       #expect(
         evaluation == .init(holds: holds, expected: expected, actual: actual), "\(expectation)")
     }
@@ -86,7 +87,8 @@ import Testing
       for effects in [[], [LoginEffect.Kind.cancelAuthentication]] {
         for expectation in expectations {
           let evaluation = expectation.evaluate(
-            state: state, effectKinds: effects, requestsInFlight: 1, droppedAnswers: 2)
+            state: state,
+            observation: .init(effectKinds: effects, requestsInFlight: 1, droppedAnswers: 2))
           #expect(
             evaluation.holds == (evaluation.expected == evaluation.actual), "\(expectation)")
           compared += 1

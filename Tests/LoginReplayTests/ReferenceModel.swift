@@ -54,9 +54,10 @@ struct ReferenceModel {
       while let next = nextEvent() { advance(to: next) }
     case .expect(let expectation):
       let evaluation = expectation.evaluate(
-        state: state, effectKinds: lastEffects.map(\.kind),
-        requestsInFlight: state.isLoading ? 1 : 0,
-        droppedAnswers: droppedAnswers)
+        state: state,
+        observation: .init(
+          effectKinds: lastEffects.map(\.kind), requestsInFlight: state.isLoading ? 1 : 0,
+          droppedAnswers: droppedAnswers))
       if !evaluation.holds {
         failures.append(
           "\(located.location.file):\(located.location.line): expectation failed: "

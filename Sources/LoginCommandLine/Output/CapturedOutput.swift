@@ -10,6 +10,10 @@ public final class CapturedOutput: CommandOutput {
   public private(set) var standardOutput = ""
   /// Everything written to standard error, each line ending in `\n`.
   public private(set) var standardError = ""
+  /// Every status line shown, in order (`nil`: erased), when ``isTerminal``.
+  public private(set) var statusLines: [String?] = []
+  /// Whether the capture plays a terminal, which shows status lines.
+  public var isTerminal = false
   /// How many times ``flush()`` was called (`login-replay`: once per command, and at the end).
   public private(set) var flushCount = 0
 
@@ -26,6 +30,11 @@ public final class CapturedOutput: CommandOutput {
   public func writeErrorLine(_ text: String) {
     standardError += text
     standardError += "\n"
+  }
+
+  /// Records the status line when ``isTerminal``.
+  public func showStatus(_ text: String?) {
+    if isTerminal { statusLines.append(text) }
   }
 
   /// Counts the call; captured text is always complete.

@@ -12,6 +12,10 @@ public protocol CommandOutput: AnyObject {
   func writeErrorLine(_ text: String)
   /// Makes everything written so far visible to a reader.
   func flush()
+  /// Shows `text` as the one status line at the bottom of a terminal, replacing the last
+  /// one; `nil` erases it. Nothing at all when standard error is not a terminal, so logs
+  /// and pipes never see it.
+  func showStatus(_ text: String?)
   /// Why standard output takes no more text, once writing to it failed; `nil` while it works.
   /// A program stops at its next step when it is set.
   var failure: OutputFailure? { get }
@@ -20,6 +24,9 @@ public protocol CommandOutput: AnyObject {
 extension CommandOutput {
   /// Never: output kept in memory cannot fail.
   public var failure: OutputFailure? { nil }
+
+  /// Nothing: output that is not a terminal shows no status line.
+  public func showStatus(_ text: String?) {}
 
   /// Flushes, then gives the status to exit with: `status`, unless standard output could
   /// not be written (``ExitCode/outputFailed``). A pipe closed by its reader keeps `status`.

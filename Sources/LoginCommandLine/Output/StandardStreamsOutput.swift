@@ -55,8 +55,25 @@ package final class StandardStreamsOutput: CommandOutput {
     if buffer.count >= Self.bufferLimit { flush() }
   }
 
+  /// Whether a status line is shown now, so the next one replaces it.
+  private var statusShown = false
+  /// Whether standard error is a terminal, where status lines show.
+  private lazy var errorIsTerminal = isatty(StandardDescriptor.error.rawValue) == 1
+
+  /// Redraws the status line on standard error in place (carriage return, erase the line);
+  /// nothing unless standard error is a terminal. The text is cut to 79 columns, so that it
+  /// never wraps on a terminal of 80.
+  package func showStatus(_ text: String?) {
+    guard errorIsTerminal, text != nil || statusShown else { return }
+    var bytes: [UInt8] = [0x0D, 0x1B, 0x5B, 0x32, 0x4B]  // CR, ESC [ 2 K
+    if let text { bytes += String(String.UnicodeScalarView(text.unicodeScalars.prefix(79))).utf8 }
+    statusShown = text != nil
+    _ = StandardDescriptor.error.write(bytes)
+  }
+
   /// Flushes standard output, then writes `text` and a line end to standard error.
   package func writeErrorLine(_ text: String) {
+    showStatus(nil)
     flush()
     _ = StandardDescriptor.error.write(Array(text.utf8) + [0x0A])
   }

@@ -30,6 +30,13 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   /// The session store keeps a session exactly while the user is logged in with a session
   /// that was saved, and it is that session; a relaunch restores one only before it expires.
   case rememberedExactlyWhileLoggedIn
+  /// The store runs a timeout only for a request it still waits for: no timer outlives its
+  /// request.
+  case timersEndWithTheirRequests
+  /// What the screen shows is what the specification says after the same events (the
+  /// explorer's own oracle, ``Specification``): every fact of the transition table the
+  /// other invariants do not state.
+  case screenFollowsTheSpecification
 
   /// The invariant's name in output, such as `one-request-in-flight`.
   public var name: String {
@@ -45,6 +52,8 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
     case .storeAddsNothing: "store-adds-nothing"
     case .nothingAccumulates: "nothing-accumulates"
     case .rememberedExactlyWhileLoggedIn: "remembered-exactly-while-logged-in"
+    case .timersEndWithTheirRequests: "timers-end-with-their-requests"
+    case .screenFollowsTheSpecification: "screen-follows-the-specification"
     }
   }
 

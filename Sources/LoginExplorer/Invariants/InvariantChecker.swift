@@ -6,7 +6,7 @@ import LoginSimulation
 
 /// Checks the invariants on what a run observed: after every step, and from every state by
 /// running the clock on.
-final class InvariantChecker {
+struct InvariantChecker {
   /// The texts that must never be printed: the passwords of the alphabet and the token.
   static let secrets = [
     PasswordSample.valid.text, PasswordSample.wrong.text, DemoAuthService.token,
@@ -16,6 +16,9 @@ final class InvariantChecker {
   /// Where a secret shows in a screen's JSON or rendering, by screen: rendering is the
   /// costliest check, and thousands of steps show the same screen.
   private var screenLeaks: [SystemKey.Screen: String?] = [:]
+  /// Where a secret shows in a state's descriptions, by state: a description is a function
+  /// of the state, and thousands of steps reach the same one.
+  private var descriptionLeaks: [LoginState: String?] = [:]
 
   init(machine: Machine) {
     self.machine = machine
@@ -24,7 +27,7 @@ final class InvariantChecker {
   // MARK: After a step
 
   /// The violations after `step` of `system`, in invariant order.
-  func check(_ step: ExploredSystem.Step, of system: ExploredSystem) async -> [Violation] {
+  mutating func check(_ step: ExploredSystem.Step, of system: ExploredSystem) -> [Violation] {
     var found: [Violation] = []
     let state = step.after
     func fail(_ invariant: Invariant, _ detail: String) {
@@ -32,7 +35,7 @@ final class InvariantChecker {
     }
 
     // 1. One request in flight, and `submitting` exactly while it is.
-    let working = system.service.requestsInFlight
+    let working = system.world.server.requestsInFlight
     if working.count > 1 {
       fail(.oneRequestInFlight, "the server works on \(working.count) requests at once")
     } else if state.isLoading != (working == [state.attempt]) {
@@ -41,7 +44,7 @@ final class InvariantChecker {
         state.isLoading
           ? "the screen is submitting but the server works on no request"
           : "the screen is \(state.phase.kind) but the server still works on a request")
-    } else if await system.store.attemptInFlight != state.attemptInFlight {
+    } else if system.world.core.attemptInFlight != state.attemptInFlight {
       fail(.oneRequestInFlight, "the store's request in flight differs from the screen's")
     }
 
@@ -94,16 +97,29 @@ final class InvariantChecker {
     found += Self.lifecycleViolations(in: step.events, after: step.requestsBefore)
 
     // 9. The store adds nothing.
-    if let folded = foldedState(of: system), folded != state {
+    if let folded = system.folded, folded != state {
       fail(.storeAddsNothing, "the store's state differs from reduce over its actions")
     }
 
     // 11. The session is remembered exactly while logged in, and restored only unexpired.
     if let detail = Self.rememberedViolation(
       state: state, kept: system.keptSession, relaunched: step.event == .relaunch,
-      at: system.wallClock.now())
+      at: system.world.wallNow)
     {
       fail(.rememberedExactlyWhileLoggedIn, detail)
+    }
+
+    // 12. No timer outlives its request.
+    for timer in system.world.timers {
+      guard case .store(.timeout(let id)) = timer.owner,
+        system.world.core.runner.running[id]?.status != .inFlight
+      else { continue }
+      fail(.timersEndWithTheirRequests, "the timeout of \(id) runs after the request ended")
+    }
+
+    // 13. The screen is what the specification says.
+    if let difference = Self.difference(state, system.specification) {
+      fail(.screenFollowsTheSpecification, "the screen's \(difference) is not the specification's")
     }
     return found
   }
@@ -138,51 +154,66 @@ final class InvariantChecker {
   /// timeout (invariant 8), then past every pending answer (invariants 7 and 10) — with the
   /// waits that reach it, or `nil`.
   static func checkFuture(
-    of events: [ExplorerEvent], machine: Machine, timeout: Duration
-  ) async -> (violation: Violation, waits: [ExplorerEvent])? {
-    await ExploredSystem.run(events, machine: machine, timeout: timeout) { system, _ in
-      var requestsBefore = system.requests
-      let first = await system.perform(.wait(timeout))
-      var found = lifecycleViolations(in: first.events, after: requestsBefore)
-      if await system.store.attemptInFlight != nil || !system.service.requestsInFlight.isEmpty {
-        found.append(
-          Violation(
-            invariant: .boundedLiveness,
-            detail: "a request is still in flight \(DurationLiteral.format(timeout)) later"))
-      }
-      var waits: [ExplorerEvent] = [.wait(timeout)]
-      if let violation = found.min(by: { $0.invariant.rawValue < $1.invariant.rawValue }) {
-        return (violation, waits)
-      }
-      requestsBefore = system.requests
-      let start = system.clock.now
-      let later = await system.drain()
-      waits.append(.wait(start.duration(to: system.clock.now)))
-      found = lifecycleViolations(in: later, after: requestsBefore)
-      for (attempt, request) in system.requests.sorted(by: { $0.key < $1.key }) {
-        if request.end == nil {
-          found.append(
-            Violation(invariant: .everyRequestEndsOnce, detail: "request \(attempt) never ended"))
-        } else if request.end != .finished, request.fate != nil, !request.droppedLate {
-          found.append(
-            Violation(
-              invariant: .everyRequestEndsOnce,
-              detail: "the late answer to request \(attempt) was not reported as dropped"))
-        }
-      }
-      if !(await system.store.runningAttempts).isEmpty {
-        found.append(
-          Violation(
-            invariant: .nothingAccumulates, detail: "the store still holds a request record"))
-      }
-      if system.clock.sleeperCount != 0 || system.service.lateAnswerCount != 0 {
-        found.append(
-          Violation(
-            invariant: .nothingAccumulates,
-            detail: "something still waits on the clock after every answer came"))
-      }
-      return found.min { $0.invariant.rawValue < $1.invariant.rawValue }.map { ($0, waits) }
+    of start: ExploredSystem
+  ) -> (violation: Violation, waits: [ExplorerEvent])? {
+    var system = start
+    let timeout = system.timeout
+    var requestsBefore = system.requests
+    let first = system.perform(.wait(timeout))
+    var found = lifecycleViolations(in: first.events, after: requestsBefore)
+    if system.world.core.attemptInFlight != nil || !system.world.server.requestsInFlight.isEmpty {
+      found.append(
+        Violation(
+          invariant: .boundedLiveness,
+          detail: "a request is still in flight \(DurationLiteral.format(timeout)) later"))
     }
+    var waits: [ExplorerEvent] = [.wait(timeout)]
+    if let violation = found.min(by: { $0.invariant.rawValue < $1.invariant.rawValue }) {
+      return (violation, waits)
+    }
+    requestsBefore = system.requests
+    let drainStart = system.world.now
+    let later = system.drain()
+    waits.append(.wait(system.world.now - drainStart))
+    found = lifecycleViolations(in: later, after: requestsBefore)
+    for (attempt, request) in system.requests.sorted(by: { $0.key < $1.key }) {
+      if request.end == nil {
+        found.append(
+          Violation(invariant: .everyRequestEndsOnce, detail: "request \(attempt) never ended"))
+      } else if request.end != .finished, request.fate != nil, !request.droppedLate {
+        found.append(
+          Violation(
+            invariant: .everyRequestEndsOnce,
+            detail: "the late answer to request \(attempt) was not reported as dropped"))
+      }
+    }
+    if !system.world.core.runner.running.isEmpty {
+      found.append(
+        Violation(
+          invariant: .nothingAccumulates, detail: "the store still holds a request record"))
+    }
+    if !system.world.timers.isEmpty || system.world.server.lateAnswerCount != 0 {
+      found.append(
+        Violation(
+          invariant: .nothingAccumulates,
+          detail: "something still waits on the clock after every answer came"))
+    }
+    return found.min { $0.invariant.rawValue < $1.invariant.rawValue }.map { ($0, waits) }
+  }
+
+  /// The first stored fact of `state` the specification would have otherwise, if any.
+  static func difference(_ state: LoginState, _ specification: Specification) -> String? {
+    if state.phase.kind != specification.phase { return "phase" }
+    if state.email != specification.email.text { return "email" }
+    if state.password != specification.password.text { return "password" }
+    if state.isPasswordVisible != specification.isPasswordVisible { return "password visibility" }
+    if state.error != specification.error { return "error" }
+    if state.suggestsPasswordReset != specification.suggestsPasswordReset {
+      return "reset suggestion"
+    }
+    if state.sessionNotRemembered != specification.notRemembered { return "not-remembered note" }
+    if state.emailLimitReached || state.passwordLimitReached { return "limit note" }
+    return nil
   }
 
   // MARK: Helpers
@@ -262,46 +293,22 @@ final class InvariantChecker {
     return found
   }
 
-  /// The state `reduce` gives over the actions the current store reports applying, or `nil`
-  /// when the reported actions cannot be rebuilt.
-  func foldedState(of system: ExploredSystem) -> LoginState? {
-    var state = LoginState()
-    var userActions = system.sentActions.makeIterator()
-    for event in system.currentEvents {
-      guard case .transition(let transition) = event.kind else { continue }
-      let action: LoginAction
-      switch transition.action {
-      case .authResponse:
-        guard let response = transition.response else { return nil }
-        let session = AuthSession(token: DemoAuthService.token)
-        action = .authResponse(
-          attempt: response.request.number, response.outcome.result(session: session))
-      case .sessionRestored:
-        guard let restored = system.restoredAction else { return nil }
-        action = restored
-      case .sessionSaveFailed:
-        action = .sessionSaveFailed
-      case .storeClosed:
-        action = .storeClosed  // fed back by the store's close, not sent by the explorer
-      case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
-        .cancelTapped, .logoutTapped, .reset:
-        guard let next = userActions.next(), next.kind == transition.action else { return nil }
-        action = next
-      }
-      state = machine.reduce(state, action).0
-    }
-    return state
-  }
-
   /// Where a secret shows, if anywhere: a description, an event, the JSON or the screen.
   /// The JSON and the screen may show the password the user made visible, and only that.
-  func leak(in state: LoginState, events: [StoreEvent]) -> String? {
-    let cheap: [(place: String, text: String, mayShowPassword: Bool)] = [
-      ("description", String(describing: state), false),
-      ("debug description", String(reflecting: state), false),
-      ("trace", events.map(\.description).joined(separator: "\n"), false),
-    ]
-    if let place = Self.leak(among: cheap, state: state) { return place }
+  mutating func leak(in state: LoginState, events: [StoreEvent]) -> String? {
+    let trace = [("trace", events.map(\.description).joined(separator: "\n"), false)]
+    if let place = Self.leak(among: trace, state: state) { return place }
+    if let known = descriptionLeaks[state] {
+      if let known { return known }
+    } else {
+      let place = Self.leak(
+        among: [
+          ("description", String(describing: state), false),
+          ("debug description", String(reflecting: state), false),
+        ], state: state)
+      descriptionLeaks[state] = place
+      if let place { return place }
+    }
     let screen = SystemKey.Screen(state)
     if let known = screenLeaks[screen] { return known }
     let place = Self.leak(

@@ -2,19 +2,20 @@ import LoginFlow
 import LoginRuntime
 import LoginSimulation
 
-/// One run of the real system: a fresh ``LoginStore`` on a ``VirtualClock``, with the scripted
-/// server `login-replay` uses and a session store in memory, driven one ``ExplorerEvent`` at a
-/// time.
+/// One run of the real system as a value, driven one ``ExplorerEvent`` at a time: the
+/// ``World`` (the store's core, the scripted server, their timers, the session kept) and
+/// the explorer's ledger of what it saw (each request's start, fate and end, the actions it
+/// sent).
 ///
-/// Nothing here re-implements the store: events go through `send`, answers and timeouts
-/// through the clock, a relaunch through a fresh store over the same session store, exactly
-/// as a session file's commands do. What the run observes — the store's events, its state,
+/// Events go through the store's `send`, answers and timeouts through the clock, a relaunch
+/// through a fresh store over the same session store, exactly as a session file's commands
+/// do; copying a system branches it. What the run observes — the store's events, its state,
 /// the server's open requests, the session kept — is what the invariants read.
-final class ExploredSystem {
+struct ExploredSystem: Sendable {
   /// What happened to one auth request, as the store's events tell it.
-  struct Request: Hashable {
-    /// When it started, on the clock.
-    var start: VirtualClock.Instant
+  struct Request: Hashable, Sendable {
+    /// When it started, on the run's clock.
+    var start: Duration
     /// What the server answers, and when; `nil` until the submit chose it.
     var fate: Fate?
     /// How it ended, once it did.
@@ -23,13 +24,13 @@ final class ExploredSystem {
     var droppedLate = false
 
     /// The store's word for how a request ended.
-    enum End: Hashable {
+    enum End: Hashable, Sendable {
       case finished, cancelled, timedOut
     }
   }
 
   /// What one event did.
-  struct Step {
+  struct Step: Sendable {
     var event: ExplorerEvent
     var before: LoginState
     var after: LoginState
@@ -43,193 +44,138 @@ final class ExploredSystem {
     var elapsed: Duration
   }
 
-  let machine: Machine
-  let timeout: Duration
-  let clock = VirtualClock()
-  /// The dates the stores see: the virtual clock's, from the Unix epoch.
-  let wallClock: WallClock
-  /// Where the session is remembered; it outlives every store of the run.
-  let sessionStore = SimulatedSessionStore()
-  /// The current store's server, and the current store: both replaced at a relaunch.
-  private(set) var service: ScriptedAuthService
-  private(set) var store: LoginStore
-  private let log = Locked<[StoreEvent]>([])
-  private var readEvents = 0
-  /// Where the current store's events start in ``allEvents``.
-  private var generationStart = 0
-  /// When the current store was created: its event times count from there.
-  private var storeStart = VirtualClock.Instant.zero
+  /// The system itself.
+  private(set) var world: World
   /// Every request the current store started, by attempt.
   private(set) var requests: [Int: Request] = [:]
   /// Whether the current store was closed: from then on it ignores every action.
   private(set) var isClosed = false
-  /// The user actions the explorer sent to the current store, in order, for folding the
-  /// reducer (invariant 9).
-  private(set) var sentActions: [LoginAction] = []
+  /// The state `reduce` gives over the actions the current store reports applying, folded
+  /// as they come (invariant 9); `nil` once an action could not be rebuilt.
+  private(set) var folded: LoginState? = LoginState()
+  /// The actions the explorer sent to the current store and the store has not applied yet.
+  private var unapplied: [LoginAction] = []
   /// The `sessionRestored` the current store applied at its launch, if it found a session.
   private(set) var restoredAction: LoginAction?
-  /// Every event the stores reported so far, the closed ones' included.
-  var allEvents: [StoreEvent] { log.withLock { $0 } }
-  /// The events of the current store.
-  var currentEvents: [StoreEvent] { log.withLock { Array($0[generationStart...]) } }
-  /// The session kept now (never failing: the failures are the saves').
-  var keptSession: StoredSession? { try? sessionStore.load() }
+  /// How many late answers every store of the run dropped.
+  private(set) var droppedAnswers = 0
+  /// What the screen must show, by the specification alone: the invariants' oracle.
+  private(set) var specification: Specification
 
+  /// A fresh system on `machine` whose store times requests out after `timeout`.
   init(machine: Machine, timeout: Duration) {
-    self.machine = machine
-    self.timeout = timeout
-    wallClock = .virtual(clock)
-    service = ScriptedAuthService(clock: clock)
-    store = Self.makeStore(
-      service: service, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
-      log: log, machine: machine, timeout: timeout)
+    world = World(machine: machine, timeout: timeout)
+    specification = Specification(timeout: LoginStore.clampedTimeout(timeout))
   }
 
-  /// A store of this system: the machine's, remembering into `sessionStore`, reporting to
-  /// `log`.
-  private static func makeStore(
-    service: ScriptedAuthService, clock: VirtualClock, wallClock: WallClock,
-    sessionStore: SimulatedSessionStore, log: Locked<[StoreEvent]>, machine: Machine,
-    timeout: Duration
-  ) -> LoginStore {
-    LoginStore(
-      service: service, clock: clock, timeout: timeout, sessionStore: sessionStore,
-      wallClock: wallClock, onEvent: { event in log.withLock { $0.append(event) } },
-      reducer: machine.reduce, faults: machine.faults)
+  var machine: Machine { world.machine }
+  var timeout: Duration { world.timeout }
+  /// The store's state.
+  var state: LoginState { world.core.state }
+  /// The session kept now.
+  var keptSession: StoredSession? { world.kept }
+
+  /// Runs `events` from the start on a fresh system; returns it and its steps.
+  static func run(
+    _ events: [ExplorerEvent], machine: Machine, timeout: Duration
+  ) -> (system: ExploredSystem, steps: [Step]) {
+    var system = ExploredSystem(machine: machine, timeout: timeout)
+    let steps = events.map { system.perform($0) }
+    return (system, steps)
   }
 
-  /// Runs `events` from the start on a fresh system, hands it and its steps to `body`, then
-  /// tears it down (closing the store and stopping every task), so that no run outlives
-  /// its use.
-  static func run<Result>(
-    _ events: [ExplorerEvent], machine: Machine, timeout: Duration,
-    _ body: (ExploredSystem, [Step]) async -> Result
-  ) async -> Result {
-    let system = ExploredSystem(machine: machine, timeout: timeout)
-    var steps: [Step] = []
-    for event in events { steps.append(await system.perform(event)) }
-    let result = await body(system, steps)
-    await system.tearDown()
-    return result
-  }
-
-  /// Closes the store and stops the server's pending answers; every task of the run ends.
-  func tearDown() async {
-    await store.close()
-    service.shutDown()
-    await clock.waitUntilIdle()
-  }
-
-  /// Performs one event and waits until the work it started is at rest.
-  func perform(_ event: ExplorerEvent) async -> Step {
-    let before = await store.state
+  /// Performs one event.
+  mutating func perform(_ event: ExplorerEvent) -> Step {
+    let before = state
     let requestsBefore = requests
-    let startTime = clock.now
+    let startTime = world.now
     var started = false
     var events: [StoreEvent] = []
     switch event {
-    case .setEmail(let sample): await send(.emailChanged(sample.text))
-    case .setPassword(let sample): await send(.passwordChanged(sample.text))
-    case .togglePassword: await send(.passwordVisibilityToggled)
-    case .cancel: await send(.cancelTapped)
-    case .logout: await send(.logoutTapped)
-    case .reset: await send(.reset)
+    case .setEmail(let sample): send(.emailChanged(sample.text))
+    case .setPassword(let sample): send(.passwordChanged(sample.text))
+    case .togglePassword: send(.passwordVisibilityToggled)
+    case .cancel: send(.cancelTapped)
+    case .logout: send(.logoutTapped)
+    case .reset: send(.reset)
     case .close:
       isClosed = true
-      await store.close()
-      await clock.waitUntilIdle()
+      world.close()
     case .relaunch:
-      events = await relaunch()
+      events = relaunch()
     case .advanceFailingSave:
-      sessionStore.failsSaves = true
-      _ = await clock.advanceToNextDeadline()
-      sessionStore.failsSaves = false
+      world.failsSaves = true
+      world.advanceToNextDeadline()
+      world.failsSaves = false
     case .expireSession:
-      if let kept = keptSession {
-        await clock.advance(to: VirtualClock.Instant(offset: kept.expiresAt.sinceEpoch))
-      }
+      if let kept = keptSession { world.advance(to: kept.expiresAt.sinceEpoch) }
     case .submit(let fate):
       let count = requests.count
-      await send(.submitTapped)
+      send(.submitTapped)
       events = ingest()
       started = requests.count > count
       if started, let fate, let attempt = requests.keys.max() {
         requests[attempt]?.fate = fate
-        _ = service.respond(fate.outcome, after: fate.delay(timeout: timeout))
-        await clock.waitUntilIdle()
+        world.respond(fate.outcome, after: fate.delay(timeout: timeout))
       }
     case .advance:
-      _ = await clock.advanceToNextDeadline()
+      world.advanceToNextDeadline()
     case .wait(let duration):
-      await clock.advance(by: duration)
+      world.advance(to: world.now + duration)
     }
     events += ingest()
+    specification.apply(event)
     return Step(
-      event: event, before: before, after: await store.state, events: events,
-      requestsBefore: requestsBefore,
-      startedRequest: started, elapsed: startTime.duration(to: clock.now))
-  }
-
-  /// Advances the clock by `duration`; returns the store's events meanwhile.
-  func advance(by duration: Duration) async -> [StoreEvent] {
-    await clock.advance(by: duration)
-    return ingest()
+      event: event, before: before, after: state, events: events, requestsBefore: requestsBefore,
+      startedRequest: started, elapsed: world.now - startTime)
   }
 
   /// Advances the clock past every deadline, however far; returns the store's events.
-  func drain() async -> [StoreEvent] {
-    while await clock.advanceToNextDeadline() {}
+  mutating func drain() -> [StoreEvent] {
+    let start = world.now
+    while world.advanceToNextDeadline() {}
+    specification.apply(.wait(world.now - start))
     return ingest()
   }
 
-  private func send(_ action: LoginAction) async {
-    sentActions.append(action)
-    await store.send(action)
-    await clock.waitUntilIdle()
+  private mutating func send(_ action: LoginAction) {
+    unapplied.append(action)
+    world.send(action)
   }
 
-  /// Closes the store and stops its server, as when the app is killed, then starts a fresh
-  /// store and server over the same session store and clock, and launches it. Returns the
-  /// closed store's last events (the requests its closing cancelled).
-  private func relaunch() async -> [StoreEvent] {
-    await store.close()
+  /// Closes the store, as when the app is killed, then starts a fresh store and server over
+  /// the same session store and clock, and launches it. Returns the closed store's last
+  /// events (the requests its closing cancelled).
+  private mutating func relaunch() -> [StoreEvent] {
+    world.close()
     let closing = ingest()
-    let successor = ScriptedAuthService(clock: clock)
-    service.handOverQueue(to: successor)
-    service.shutDown()
-    await clock.waitUntilIdle()
-    generationStart = log.withLock { $0.count }
-    readEvents = generationStart
-    storeStart = clock.now
     requests = [:]
-    sentActions = []
+    unapplied = []
+    folded = LoginState()
     isClosed = false
-    service = successor
-    store = Self.makeStore(
-      service: successor, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
-      log: log, machine: machine, timeout: timeout)
-    restoredAction = keptSession.map { .sessionRestored($0, now: wallClock.now()) }
-    await store.restoreSession()
-    await clock.waitUntilIdle()
+    restoredAction = keptSession.map { .sessionRestored($0, now: world.wallNow) }
+    world.relaunch()
     return closing
   }
 
-  /// Reads the events not read yet into the request ledger; returns them.
+  /// Reads the events not read yet into the request ledger and the fold; returns them.
   @discardableResult
-  private func ingest() -> [StoreEvent] {
-    let events = log.withLock { Array($0[readEvents...]) }
-    readEvents += events.count
+  private mutating func ingest() -> [StoreEvent] {
+    let events = world.takeEvents()
     for event in events {
       switch event.kind {
       case .effectStarted(let id):
         // The store's event times count from its creation.
-        requests[id.number] = Request(start: storeStart.advanced(by: event.time))
+        requests[id.number] = Request(start: world.storeStartedAt + event.time)
       case .effectFinished(let id, _, _): end(id.number, .finished)
       case .effectCancelled(let id, _): end(id.number, .cancelled)
       case .effectTimedOut(let id, _): end(id.number, .timedOut)
       case .responseDropped(let id, _, _):
         requests[id.number]?.droppedLate = true
-      case .transition, .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared,
+        droppedAnswers += 1
+      case .transition(let transition):
+        fold(transition)
+      case .sessionSaved, .sessionNotSaved, .sessionCleared, .sessionNotCleared,
         .sessionDiscarded:
         break
       }
@@ -238,9 +184,46 @@ final class ExploredSystem {
   }
 
   /// Records the first end of request `attempt`; a second is the invariants' business.
-  private func end(_ attempt: Int, _ end: Request.End) {
+  private mutating func end(_ attempt: Int, _ end: Request.End) {
     guard var request = requests[attempt], request.end == nil else { return }
     request.end = end
     requests[attempt] = request
+  }
+
+  /// Folds the action `transition` reports into ``folded``: the machine's reducer over the
+  /// actions as the explorer sent them, the answers as the server gave them, and the rest as
+  /// the store fed them back.
+  private mutating func fold(_ transition: StoreTransition) {
+    guard let state = folded else { return }
+    let action: LoginAction
+    switch transition.action {
+    case .authResponse:
+      guard let response = transition.response else {
+        folded = nil
+        return
+      }
+      let session = AuthSession(token: DemoAuthService.token)
+      action = .authResponse(
+        attempt: response.request.number, response.outcome.result(session: session))
+    case .sessionRestored:
+      guard let restored = restoredAction else {
+        folded = nil
+        return
+      }
+      action = restored
+    case .sessionSaveFailed:
+      action = .sessionSaveFailed
+    case .storeClosed:
+      action = .storeClosed  // fed back by the store's close, not sent by the explorer
+    case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
+      .cancelTapped, .logoutTapped, .reset:
+      guard let next = unapplied.first, next.kind == transition.action else {
+        folded = nil
+        return
+      }
+      unapplied.removeFirst()
+      action = next
+    }
+    folded = machine.reduce(state, action).0
   }
 }

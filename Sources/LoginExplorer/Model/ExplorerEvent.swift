@@ -145,16 +145,64 @@ public enum PasswordSample: String, CaseIterable, Hashable, Sendable, CustomStri
 
 /// What the server answers a request, and when relative to the store's timeout `T`.
 public struct Fate: Hashable, Sendable, CustomStringConvertible {
-  /// When the answer arrives.
-  public enum Timing: CaseIterable, Hashable, Sendable {
-    /// At `T/2`: before the timeout.
-    case early
-    /// At exactly `T`: tied with the timeout, which wins.
-    case tie
-    /// At `3T/2`: after the timeout, a late answer.
-    case late
+  /// When the answer arrives: a fraction of `T` after the request starts, or never.
+  public struct Timing: Hashable, Sendable, CustomStringConvertible {
+    /// `numerator / denominator` of `T`, in lowest terms; `nil` for never.
+    public let fraction: (numerator: Int, denominator: Int)?
+
+    /// The answer arrives `numerator / denominator` of `T` after the request starts (both
+    /// positive).
+    public init(_ numerator: Int, over denominator: Int) {
+      var (a, b) = (numerator, denominator)
+      while b != 0 { (a, b) = (b, a % b) }
+      let divisor = max(a, 1)
+      fraction = (numerator / divisor, denominator / divisor)
+    }
+
+    private init(never: Void) {
+      fraction = nil
+    }
+
     /// Never within any session (the longest duration a session can name).
-    case never
+    public static let never = Timing(never: ())
+    /// At `T/2`: before the timeout.
+    public static let early = Timing(1, over: 2)
+    /// At exactly `T`: tied with the timeout, which wins.
+    public static let tie = Timing(1, over: 1)
+    /// At `3T/2`: after the timeout, a late answer.
+    public static let late = Timing(3, over: 2)
+
+    /// The three timings of the narrow alphabet: `T/2`, `T`, `3T/2`.
+    public static let standard: [Timing] = [.early, .tie, .late]
+    /// The default alphabet's timings, wider where the order of answers and timeouts can
+    /// change: `T/4`, `T/2`, `3T/4`, `T`, `5T/4`, `3T/2`.
+    public static let wide: [Timing] = [
+      Timing(1, over: 4), .early, Timing(3, over: 4), .tie, Timing(5, over: 4), .late,
+    ]
+
+    /// Whether the answer comes before the store's timeout, so the store applies it.
+    public var isBeforeTimeout: Bool {
+      fraction.map { $0.numerator < $0.denominator } ?? false
+    }
+
+    /// `T/2`, `T`, `3T/2`, or `never`.
+    public var description: String {
+      guard let (numerator, denominator) = fraction else { return "never" }
+      let times = numerator == 1 ? "T" : "\(numerator)T"
+      return denominator == 1 ? times : "\(times)/\(denominator)"
+    }
+
+    /// Equal fractions of `T` (both in lowest terms), or both never.
+    public static func == (lhs: Timing, rhs: Timing) -> Bool {
+      lhs.fraction?.numerator == rhs.fraction?.numerator
+        && lhs.fraction?.denominator == rhs.fraction?.denominator
+    }
+
+    /// Hashes the fraction, as ``==`` compares it.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(fraction?.numerator)
+      hasher.combine(fraction?.denominator)
+    }
   }
 
   /// The answer.
@@ -162,30 +210,27 @@ public struct Fate: Hashable, Sendable, CustomStringConvertible {
   /// When it arrives.
   public var timing: Timing
 
-  /// Every fate: each outcome at each timing but `never`, and `never` once (its outcome is
+  /// Every fate for `timings`: each outcome at each timing, and `never` once (its outcome is
   /// never seen).
-  public static let all: [Fate] =
-    Timing.allCases.filter { $0 != .never }.flatMap { timing in
+  public static func all(timings: [Timing]) -> [Fate] {
+    timings.filter { $0 != .never }.flatMap { timing in
       ScriptedOutcome.allCases.map { Fate(outcome: $0, timing: timing) }
     } + [Fate(outcome: .success, timing: .never)]
+  }
 
   /// How long after the request starts the answer arrives, for a store timeout `timeout`.
   public func delay(timeout: Duration) -> Duration {
-    switch timing {
-    case .early: timeout / 2
-    case .tie: timeout
-    case .late: timeout * 3 / 2
-    case .never: DurationLiteral.maximum
-    }
+    guard let (numerator, denominator) = timing.fraction else { return DurationLiteral.maximum }
+    return timeout * numerator / denominator
   }
 
   /// The fate in words, such as `answers success at T/2`.
   public var description: String {
-    switch timing {
-    case .early: "answers \(outcome.name) at T/2"
-    case .tie: "answers \(outcome.name) at T, tied with the timeout"
-    case .late: "answers \(outcome.name) at 3T/2, after the timeout"
-    case .never: "never answers"
-    }
+    guard timing != .never else { return "never answers" }
+    let when =
+      timing == .tie
+      ? "T, tied with the timeout"
+      : timing.isBeforeTimeout ? "\(timing)" : "\(timing), after the timeout"
+    return "answers \(outcome.name) at \(when)"
   }
 }

@@ -9,20 +9,26 @@ import LoginRuntime
 package struct Machine: Sendable {
   /// A name for output, such as `LoginFlow` or `keeps the password after success`.
   package var name: String
-  /// The reducer the store runs.
-  package var reduce: LoginStore.Reducer
+  /// Another reducer for the store to run; `nil` for LoginFlow's own, on the store's default
+  /// path, the one apps run.
+  package var reduce: LoginStore.Reducer?
   /// How the store deviates from its contract; none for a correct machine.
   package var faults: LoginStore.Faults
 
   /// Creates a machine from a reducer and store faults.
   package init(
-    name: String, reduce: @escaping LoginStore.Reducer, faults: LoginStore.Faults = .none
+    name: String, reduce: LoginStore.Reducer?, faults: LoginStore.Faults = .none
   ) {
     self.name = name
     self.reduce = reduce
     self.faults = faults
   }
 
-  /// LoginFlow's own reducer in a store that keeps its contract.
-  package static let correct = Machine(name: "LoginFlow", reduce: LoginFlow.reduce)
+  /// LoginFlow's own reducer in a store that keeps its contract: the store's default path.
+  package static let correct = Machine(name: "LoginFlow", reduce: nil)
+
+  /// The machine's reducer: its own, or LoginFlow's.
+  package func reduce(_ state: LoginState, _ action: LoginAction) -> (LoginState, [LoginEffect]) {
+    reduce?(state, action) ?? LoginFlow.reduce(state, action)
+  }
 }

@@ -18,14 +18,16 @@ public struct Counterexample: Sendable {
     path.enumerated().map { "\($0.offset + 1). \($0.element)" }
   }
 
-  /// The session file: the path as commands, then `expect` lines saying what a correct
-  /// machine shows after the failing step. `login-replay` passes it on a correct build and
-  /// fails it, at that step, on the broken one.
+  /// The session file: the path as commands, then the violated invariant's own
+  /// expectations, with the values the specification gives after the same steps
+  /// (``Invariant/expectations(_:)``). `login-replay` passes it on a correct build and fails
+  /// it, at that step, on the broken one: nothing in it comes from the machine under test
+  /// but the times to wait.
   ///
   /// - Parameters:
   ///   - machine: The machine the path was found on; its run gives the times to wait.
   ///   - timeout: The store's timeout the path assumes (`login-replay --timeout`).
-  package func session(machine: Machine, timeout: Duration) async -> String {
+  package func session(machine: Machine, timeout: Duration) -> String {
     var lines = [
       "# A counterexample found by login-explore: invariant \(violation.invariant) broken:",
       "# \(violation.detail).",
@@ -34,14 +36,21 @@ public struct Counterexample: Sendable {
       "# A correct build passes every expectation; the broken one fails at the last step.",
       "",
     ]
-    let steps = await ExploredSystem.run(path, machine: machine, timeout: timeout) { $1 }
+    let (system, steps) = ExploredSystem.run(path, machine: machine, timeout: timeout)
+    let expectations = violation.invariant.expectations(system.specification)
+    // A check of what was shown starts where the session starts.
+    if expectations.contains(.secretsHidden(true)) {
+      lines.append(SessionCommand.expect(.secretsHidden(true)).description)
+    }
     for (index, step) in steps.enumerated() {
       lines.append("# step \(index + 1): \(step.event)")
       lines += Self.commands(for: step, timeout: timeout)
     }
     lines.append("")
-    lines.append("# What a correct machine shows after step \(failingStep):")
-    lines += await Self.expectations(after: path, timeout: timeout)
+    lines.append(
+      "# What invariant \(violation.invariant) says after step \(failingStep), as the "
+        + "specification gives it:")
+    lines += expectations.map { SessionCommand.expect($0).description }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -71,32 +80,6 @@ public struct Counterexample: Sendable {
       ]
     case .advance, .wait, .expireSession:
       return ["wait \(DurationLiteral.format(step.elapsed))"]
-    }
-  }
-
-  /// `expect` lines for what the correct machine shows after `path`.
-  static func expectations(after path: [ExplorerEvent], timeout: Duration) async -> [String] {
-    await ExploredSystem.run(path, machine: .correct, timeout: timeout) { correct, _ in
-      let state = await correct.store.state
-      // A relaunch forgets the effects of the closed store's last action.
-      let effects =
-        correct.currentEvents.reversed().lazy.compactMap { event -> [LoginEffect.Kind]? in
-          guard case .transition(let transition) = event.kind else { return nil }
-          return transition.effects.map(\.kind)
-        }.first ?? []
-      let expectations: [SessionCommand.Expectation] = [
-        .phase(state.phase.kind), .canSubmit(state.canSubmit), .loading(state.isLoading),
-        .passwordVisible(state.isPasswordVisible), .error(state.errorMessage),
-        .emailError(state.emailError), .resetSuggested(state.suggestsPasswordReset),
-        .effects(effects), .passwordLength(state.password.count),
-        .requestsInFlight(correct.service.requestsInFlight.count),
-        .droppedAnswers(
-          correct.allEvents.count { event in
-            guard case .responseDropped = event.kind else { return false }
-            return true
-          }),
-      ]
-      return expectations.map { "expect \($0.subject.rawValue) \($0.expectedText)" }
     }
   }
 }

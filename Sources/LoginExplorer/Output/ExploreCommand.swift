@@ -14,10 +14,29 @@ public enum ExploreCommand {
     var timeout = LoginStore.defaultTimeout
     var format = Format.text
     var counterexamplePath: String?
+    /// The workers; `nil` for one per core.
+    var jobs: Int?
+    var answerTimes = AnswerTimes.wide
 
     /// How the report is printed.
     enum Format: String, CaseIterable {
       case text, json, mermaid, dot
+    }
+
+    /// When the server's answers may fall due, relative to the timeout `T`.
+    enum AnswerTimes: String, CaseIterable {
+      /// `T/2`, `T` and `3T/2`: before, tied with and after the timeout.
+      case standard
+      /// `T/4`, `T/2`, `3T/4`, `T`, `5T/4` and `3T/2`: also the orders of two requests'
+      /// answers and timeouts that the standard times cannot tell apart.
+      case wide
+
+      var timings: [Fate.Timing] {
+        switch self {
+        case .standard: Fate.Timing.standard
+        case .wide: Fate.Timing.wide
+        }
+      }
     }
   }
 
@@ -32,6 +51,10 @@ public enum ExploreCommand {
     case format = "--format"
     /// `--counterexample PATH`: where the shortest violation is written.
     case counterexample = "--counterexample"
+    /// `--jobs N`: how many workers share the search.
+    case jobs = "--jobs"
+    /// `--answer-times TIMES`: when the server's answers may fall due.
+    case answerTimes = "--answer-times"
 
     /// The placeholder of each option's value.
     var valueName: String? {
@@ -40,6 +63,8 @@ public enum ExploreCommand {
       case .timeout: "duration"
       case .format: "format"
       case .counterexample: "path"
+      case .jobs: "n"
+      case .answerTimes: "times"
       }
     }
 
@@ -50,12 +75,20 @@ public enum ExploreCommand {
         "The longest path explored, from \(depthRange.lowerBound) to \(depthRange.upperBound)."
       case .timeout:
         "The store's request timeout T, at most "
-          + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day); answers "
-          + "fall due at T/2, T and 3T/2."
+          + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day)."
       case .format:
         "text or json for the report; mermaid or dot for the state diagram derived from the "
           + "machine instead."
       case .counterexample: "Where to write the shortest violation as a .login file."
+      case .jobs:
+        "How many workers share the search, from \(jobsRange.lowerBound) to "
+          + "\(jobsRange.upperBound); the result is the same for every number (default: one "
+          + "per core)."
+      case .answerTimes:
+        "When the server's answers may fall due: "
+          + Options.AnswerTimes.allCases.map { times in
+            "\(times.rawValue) (\(times.timings.map(\.description).joined(separator: ", ")))"
+          }.joined(separator: " or ") + "; never is always tried too."
       }
     }
 
@@ -63,7 +96,8 @@ public enum ExploreCommand {
     var possibleValues: [String] {
       switch self {
       case .format: Options.Format.allCases.map(\.rawValue)
-      case .depth, .timeout, .counterexample: []
+      case .answerTimes: Options.AnswerTimes.allCases.map(\.rawValue)
+      case .depth, .timeout, .counterexample, .jobs: []
       }
     }
 
@@ -74,7 +108,8 @@ public enum ExploreCommand {
       case .depth: return "\(defaults.depth)"
       case .timeout: return DurationLiteral.format(defaults.timeout)
       case .format: return defaults.format.rawValue
-      case .counterexample: return nil
+      case .answerTimes: return defaults.answerTimes.rawValue
+      case .counterexample, .jobs: return nil
       }
     }
   }
@@ -91,6 +126,8 @@ public enum ExploreCommand {
 
   /// The deepest search `--depth` accepts.
   static let depthRange = 1...64
+  /// The workers `--jobs` accepts.
+  static let jobsRange = 1...256
 
   /// `login-explore` as its help, usage errors and parser know it.
   static let command = CommandDeclaration<Option>(
@@ -103,15 +140,17 @@ public enum ExploreCommand {
       ExitStatus(.success, "every invariant holds"),
       ExitStatus(.failure, "an invariant is violated"),
       ExitStatus(.usageOrInputError, "a usage error, or the counterexample could not be written"),
+      ExitStatus(Interruption.exitCode, "stopped by Ctrl-C, after printing what it found so far"),
     ])
 
   /// What `--help` prints.
   static let helpText = command.helpText
 
   /// Runs `login-explore` with `arguments` (without the program name) on `machine`,
-  /// printing on `output`.
+  /// printing on `output`; `shouldStop` (Ctrl-C) ends the search with what it found so far.
   package static func run(
-    _ arguments: [String], machine: Machine = .correct, output: any CommandOutput
+    _ arguments: [String], machine: Machine = .correct, output: any CommandOutput,
+    shouldStop: @escaping @Sendable () -> Bool = { false }
   ) async -> ExitCode {
     let options: Options
     do {
@@ -143,13 +182,29 @@ public enum ExploreCommand {
     explorer.machine = machine
     explorer.timeout = options.timeout
     explorer.maximumDepth = options.depth
+    explorer.timings = options.answerTimes.timings
+    explorer.jobs = options.jobs ?? Explorer.defaultJobs
+    explorer.shouldStop = shouldStop
     let clock = ContinuousClock()
     let start = clock.now
-    let report = await explorer.run()
-    let seconds = start.duration(to: clock.now)
+    var lastShown: ContinuousClock.Instant?
+    let report = explorer.run { progress in
+      let now = clock.now
+      // At most ten a second.
+      if let lastShown, lastShown.duration(to: now) < .milliseconds(100) { return }
+      lastShown = now
+      let rate = Double(progress.transitions) / max(start.duration(to: now).seconds, 0.001)
+      output.showStatus(
+        "depth \(progress.depth): \(progress.states) states, \(Int(rate)) transitions/s, "
+          + "frontier \(progress.frontier)")
+    }
+    output.showStatus(nil)
+    let measures = Measures(
+      seconds: start.duration(to: clock.now), jobs: explorer.jobs, states: report.states,
+      transitions: report.transitions)
     var written: String?
     if let counterexample = report.counterexample, let path = options.counterexamplePath {
-      let text = await counterexample.session(machine: machine, timeout: options.timeout)
+      let text = counterexample.session(machine: machine, timeout: options.timeout)
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         written = path
@@ -166,14 +221,31 @@ public enum ExploreCommand {
     }
     switch options.format {
     case .text, .mermaid, .dot:
-      output.writeLine(text(of: report, written: written, seconds: seconds))
-    case .json: output.writeLine(json(of: report, written: written, seconds: seconds).text)
+      output.writeLine(text(of: report, written: written, measures: measures))
+    case .json: output.writeLine(json(of: report, written: written, measures: measures).text)
     }
+    if report.stopped { return output.finish(Interruption.exitCode) }
     return output.finish(report.counterexample == nil ? .success : .failure)
   }
 
+  /// What a run cost.
+  struct Measures {
+    var seconds: Duration
+    var jobs: Int
+    /// The process's peak memory divided by the states stored.
+    var peakBytesPerState: Int
+    var transitionsPerSecond: Int
+
+    init(seconds: Duration, jobs: Int, states: Int, transitions: Int) {
+      self.seconds = seconds
+      self.jobs = jobs
+      peakBytesPerState = PeakMemory.bytes / max(states, 1)
+      transitionsPerSecond = Int(Double(transitions) / max(seconds.seconds, 0.000_001))
+    }
+  }
+
   /// The text report; its last line is the summary.
-  static func text(of report: Explorer.Report, written: String?, seconds: Duration) -> String {
+  static func text(of report: Explorer.Report, written: String?, measures: Measures) -> String {
     var lines: [String] = []
     if let counterexample = report.counterexample {
       lines.append("\(counterexample.violation)")
@@ -186,22 +258,31 @@ public enum ExploreCommand {
       + "depth \(report.depth), frontier \(report.frontierEmpty ? "empty" : "not empty")"
     if let counterexample = report.counterexample {
       summary += ": invariant \(counterexample.violation.invariant) violated"
+    } else if report.stopped {
+      summary += ": stopped, no violation so far"
     } else {
       summary += ": \(Invariant.allCases.count) invariants hold"
     }
-    lines.append(summary + " (\(DurationLiteral.format(seconds.roundedToMilliseconds)))")
+    let seconds = DurationLiteral.format(measures.seconds.roundedToMilliseconds)
+    lines.append(
+      summary + " (\(seconds), \(measures.transitionsPerSecond) transitions/s, "
+        + "\(measures.jobs) jobs, \(measures.peakBytesPerState) bytes/state)")
     return lines.joined(separator: "\n")
   }
 
   /// The report as one JSON object.
-  static func json(of report: Explorer.Report, written: String?, seconds: Duration) -> JSONValue {
+  static func json(of report: Explorer.Report, written: String?, measures: Measures) -> JSONValue {
     var object: [String: JSONValue] = [
       "states": .int(report.states),
       "transitions": .int(report.transitions),
       "depth": .int(report.depth),
       "frontierEmpty": .bool(report.frontierEmpty),
       "invariants": .array(Invariant.allCases.map { .string($0.name) }),
-      "milliseconds": .int(Int(seconds.roundedToMilliseconds / .milliseconds(1))),
+      "stopped": .bool(report.stopped),
+      "elapsedMilliseconds": .int(Int(measures.seconds / .milliseconds(1))),
+      "transitionsPerSecond": .int(measures.transitionsPerSecond),
+      "jobs": .int(measures.jobs),
+      "peakBytesPerState": .int(measures.peakBytesPerState),
       "violation": .null,
     ]
     if let counterexample = report.counterexample {
@@ -234,6 +315,10 @@ public enum ExploreCommand {
       case .counterexample:
         options.counterexamplePath = try OptionValues.filePath(
           try cursor.value(), for: name, example: "/tmp/counterexample.login")
+      case .jobs:
+        options.jobs = try OptionValues.wholeNumber(try cursor.value(), for: name, in: jobsRange)
+      case .answerTimes:
+        options.answerTimes = try OptionValues.choice(try cursor.value(), for: name)
       }
     }
     switch request {
@@ -248,5 +333,22 @@ extension Duration {
   /// The duration cut to whole milliseconds, for reporting wall time.
   fileprivate var roundedToMilliseconds: Duration {
     .milliseconds((self / .milliseconds(1)).rounded())
+  }
+
+  /// The duration in seconds.
+  fileprivate var seconds: Double { self / .seconds(1) }
+}
+
+/// The process's peak resident memory, as the kernel counts it.
+private enum PeakMemory {
+  static var bytes: Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+      guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+      return Int(usage.ru_maxrss)
+    #else
+      guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+      return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+    #endif
   }
 }

@@ -1,13 +1,20 @@
+import Dispatch
+import Foundation
 import LoginFlow
 import LoginRuntime
 
 /// Breadth-first exploration of every reachable state of the running login system.
 ///
-/// Each path runs from scratch on a fresh store (``ExploredSystem``), so what is explored is
-/// the real store on the real clock, not a model of it. A visited set over ``SystemKey``
-/// expands each distinct state once, and breadth-first order makes the first violation found
-/// one of the shortest. Every state is checked after the step that reached it, and once more
-/// with the clock run on (invariants 7, 8 and 10).
+/// A state is an ``ExploredSystem``, a value: the explorer copies the system it reached to
+/// try each event from it, so each transition costs one step of the real store's core and the
+/// scripted server, never a replay of its path. A visited set over ``SystemKey`` expands each
+/// distinct state once, and breadth-first order makes the first violation found one of the
+/// shortest. Every state is checked after the step that reached it, and once more with the
+/// clock run on (invariants 7, 8 and 10).
+///
+/// Each level is expanded by ``jobs`` workers at once, each over its share of the frontier;
+/// what they found is then taken in frontier order, event by event, so the result — the
+/// counts, the chosen counterexample — is the same for every number of jobs.
 package struct Explorer {
   /// What the search found.
   package struct Report: Sendable {
@@ -22,73 +29,133 @@ package struct Explorer {
     package var frontierEmpty: Bool
     /// The first violation, with its shortest path; `nil` when every invariant held.
     package var counterexample: Counterexample?
+    /// Whether the search was stopped before its end (``Explorer/shouldStop``).
+    package var stopped = false
+  }
+
+  /// Where the search is, for a progress line.
+  package struct Progress: Sendable {
+    package var depth: Int
+    package var states: Int
+    package var transitions: Int
+    package var frontier: Int
   }
 
   /// The machine explored.
   package var machine: Machine = .correct
-  /// The store's request timeout, `T`; answers fall due at `T/2`, `T` and `3T/2`.
+  /// The store's request timeout, `T`.
   package var timeout: Duration = LoginStore.defaultTimeout
+  /// When the server's answers fall due, relative to `T`.
+  package var timings: [Fate.Timing] = Fate.Timing.wide
   /// The longest path explored.
   package var maximumDepth = Explorer.defaultDepth
+  /// How many workers expand each level.
+  package var jobs = Explorer.defaultJobs
+  /// Asked between states: `true` stops the search with what it found so far.
+  package var shouldStop: @Sendable () -> Bool = { false }
 
   /// The default depth: deeper than the longest shortest path to any state of the default
-  /// alphabet (20 events, so the frontier empties at depth 21), so the whole space is
-  /// covered; the report says whether it was.
-  package static let defaultDepth = 24
+  /// alphabet, so the whole space is covered; the report says whether it was.
+  package static let defaultDepth = 40
+
+  /// One worker per processor.
+  package static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   package init() {}
 
-  /// Explores; `progress` is told each level's depth and frontier size as it starts.
-  package func run(progress: (Int, Int) -> Void = { _, _ in }) async -> Report {
-    let checker = InvariantChecker(machine: machine)
+  /// A state of the search: the system reached, and its place in the tree of paths.
+  private struct Node: Sendable {
+    var system: ExploredSystem
+    var index: Int
+  }
+
+  /// What one event from a frontier state gave.
+  private struct Child: Sendable {
+    var system: ExploredSystem
+    var event: ExplorerEvent
+    var key: SystemKey
+    var violation: Violation?
+  }
+
+  /// Explores; `progress` is told each level as it starts.
+  package func run(progress: (Progress) -> Void = { _ in }) -> Report {
     var report = Report(
       states: 1, transitions: 0, depth: 0, frontierEmpty: false, counterexample: nil)
-    let rootKey = await ExploredSystem.run([], machine: machine, timeout: timeout) { root, _ in
-      SystemKey.of(root, state: await root.store.state)
+    let root = ExploredSystem(machine: machine, timeout: timeout)
+    var visited: Set<SystemKey> = [SystemKey.of(root)]
+    // The tree of paths: each state's parent and the event that reached it.
+    var parents: [Int] = [-1]
+    var arrivals: [ExplorerEvent?] = [nil]
+    func path(to index: Int) -> [ExplorerEvent] {
+      var events: [ExplorerEvent] = []
+      var at = index
+      while at > 0, let event = arrivals[at] {
+        events.append(event)
+        at = parents[at]
+      }
+      return events.reversed()
     }
-    var visited: Set<SystemKey> = [rootKey]
-    var frontier: [[ExplorerEvent]] = [[]]
-    if let (violation, waits) = await InvariantChecker.checkFuture(
-      of: [], machine: machine, timeout: timeout)
-    {
+    if let (violation, waits) = InvariantChecker.checkFuture(of: root) {
       report.counterexample = Counterexample(
         path: waits, violation: violation, failingStep: waits.count)
       return report
     }
+    var frontier = [Node(system: root, index: 0)]
     while !frontier.isEmpty, report.depth < maximumDepth {
-      progress(report.depth, frontier.count)
-      var next: [[ExplorerEvent]] = []
-      for path in frontier {
-        for event in await events(after: path) {
-          report.transitions += 1
-          let childPath = path + [event]
-          let outcome = await ExploredSystem.run(
-            childPath, machine: machine, timeout: timeout
-          ) { system, steps -> (Violation?, SystemKey?) in
-            guard let step = steps.last else { return (nil, nil) }
-            if let violation = await checker.check(step, of: system).first {
-              return (violation, nil)
+      var next: [Node] = []
+      // A level is taken a slice at a time, in order: the children of one slice are all that
+      // is held besides the frontier, and a stop request is seen within one slice's time.
+      for start in stride(from: 0, to: frontier.count, by: Self.sliceSize) {
+        progress(
+          Progress(
+            depth: report.depth, states: report.states, transitions: report.transitions,
+            frontier: frontier.count - start + next.count))
+        if shouldStop() {
+          report.stopped = true
+          return report
+        }
+        let slice = frontier[start..<min(start + Self.sliceSize, frontier.count)]
+        let expanded = expand(slice)
+        // Which children are new, in frontier order; then their futures, by the workers;
+        // then the first violation in that same order, a step's or a new state's future.
+        var isNew: [[Bool]] = []
+        var fresh: [ExploredSystem] = []
+        for children in expanded {
+          isNew.append(
+            children.map { child in
+              guard child.violation == nil, visited.insert(child.key).inserted else {
+                return false
+              }
+              fresh.append(child.system)
+              return true
+            })
+        }
+        var futures = checkFutures(fresh).makeIterator()
+        for (item, (children, new)) in zip(slice, zip(expanded, isNew)) {
+          for (child, isNew) in zip(children, new) {
+            report.transitions += 1
+            if let violation = child.violation {
+              report.depth += 1
+              let reached = path(to: item.index) + [child.event]
+              report.counterexample = Counterexample(
+                path: reached, violation: violation, failingStep: reached.count)
+              return report
             }
-            return (nil, SystemKey.of(system, state: step.after))
+            guard isNew else { continue }
+            report.states += 1
+            parents.append(item.index)
+            arrivals.append(child.event)
+            let index = parents.count - 1
+            if let (violation, waits) = futures.next() ?? nil {
+              report.depth += 1
+              let reached = path(to: index)
+              report.counterexample = Counterexample(
+                path: reached + waits, violation: violation,
+                failingStep: reached.count + waits.count)
+              return report
+            }
+            next.append(Node(system: child.system, index: index))
           }
-          if let violation = outcome.0 {
-            report.depth += 1
-            report.counterexample = Counterexample(
-              path: childPath, violation: violation, failingStep: childPath.count)
-            return report
-          }
-          guard let key = outcome.1, visited.insert(key).inserted else { continue }
-          report.states += 1
-          if let (violation, waits) = await InvariantChecker.checkFuture(
-            of: childPath, machine: machine, timeout: timeout)
-          {
-            report.depth += 1
-            report.counterexample = Counterexample(
-              path: childPath + waits, violation: violation,
-              failingStep: childPath.count + waits.count)
-            return report
-          }
-          next.append(childPath)
         }
       }
       report.depth += 1
@@ -98,7 +165,54 @@ package struct Explorer {
     return report
   }
 
-  /// The events to try after `path`: every user event, with `submit` split into its fates
+  /// How many frontier states are expanded together: enough to keep every worker busy,
+  /// few enough that their children fit in memory many times over.
+  static let sliceSize = 2_048
+
+  /// The children of every node of `frontier`, in order, expanded by ``jobs`` workers.
+  private func expand(_ frontier: ArraySlice<Node>) -> [[Child]] {
+    let machine = machine
+    let timings = timings
+    return inParallel(frontier.count) { range in
+      var checker = InvariantChecker(machine: machine)
+      return range.map { index in
+        let system = frontier[frontier.startIndex + index].system
+        return Self.events(after: system, timings: timings).map { event in
+          var child = system
+          let step = child.perform(event)
+          let violation = checker.check(step, of: child).first
+          return Child(
+            system: child, event: event, key: SystemKey.of(child), violation: violation)
+        }
+      }
+    }
+  }
+
+  /// The future checks of `systems`, in order, by ``jobs`` workers.
+  private func checkFutures(
+    _ systems: [ExploredSystem]
+  ) -> [(violation: Violation, waits: [ExplorerEvent])?] {
+    inParallel(systems.count) { range in range.map { InvariantChecker.checkFuture(of: systems[$0]) }
+    }
+  }
+
+  /// `work` over `count` items split into ``jobs`` contiguous ranges run at once; the
+  /// results in item order.
+  private func inParallel<Result: Sendable>(
+    _ count: Int, _ work: @Sendable (Range<Int>) -> [Result]
+  ) -> [Result] {
+    let parts = max(1, min(jobs, count))
+    guard parts > 1 else { return work(0..<count) }
+    let results = Locked([[Result]](repeating: [], count: parts))
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let range = (count * part / parts)..<(count * (part + 1) / parts)
+      let done = work(range)
+      results.withLock { $0[part] = done }
+    }
+    return results.withLock { $0.flatMap { $0 } }
+  }
+
+  /// The events to try from `system`: every user event, with `submit` split into its fates
   /// when it starts a request; `advance` when something is due, and `advanceFailingSave`
   /// too when what is due is a login; `expireSession` while a session is kept unexpired.
   ///
@@ -107,39 +221,32 @@ package struct Explorer {
   /// freezes the screen as it is; and once the store is closed only `advance` is tried,
   /// since a closed store ignores every action (a `relaunch` closes the store itself, so
   /// relaunching a closed one is left out too).
-  private func events(after path: [ExplorerEvent]) async -> [ExplorerEvent] {
-    let (somethingIsDue, isClosed, loginIsDue, sessionCanExpire, submitStarts) =
-      await ExploredSystem.run(path, machine: machine, timeout: timeout) { system, _ in
-        let next = system.clock.nextDeadline
-        guard !system.isClosed else { return (next != nil, true, false, false, false) }
-        let loginIsDue = await Self.loginIsDue(in: system, at: next)
-        let sessionCanExpire =
-          system.keptSession.map { !$0.isExpired(at: system.wallClock.now()) } ?? false
-        // Probing changes the run, so it comes last.
-        let submitStarts = await system.perform(.submit(nil)).startedRequest
-        return (next != nil, false, loginIsDue, sessionCanExpire, submitStarts)
-      }
-    guard !isClosed else { return somethingIsDue ? [.advance] : [] }
+  static func events(after system: ExploredSystem, timings: [Fate.Timing]) -> [ExplorerEvent] {
+    let next = system.world.nextDeadline
+    let somethingIsDue = next != nil
+    guard !system.isClosed else { return somethingIsDue ? [.advance] : [] }
+    var probe = system
+    let submitStarts = probe.perform(.submit(nil)).startedRequest
     var events = ExplorerEvent.userEvents.flatMap { event -> [ExplorerEvent] in
       if event == .close, !somethingIsDue { return [] }
       guard case .submit = event, submitStarts else { return [event] }
-      return Fate.all.map(ExplorerEvent.submit)
+      return Fate.all(timings: timings).map(ExplorerEvent.submit)
     }
     if somethingIsDue { events.append(.advance) }
-    if loginIsDue { events.append(.advanceFailingSave) }
-    if sessionCanExpire { events.append(.expireSession) }
+    if loginIsDue(in: system, at: next) { events.append(.advanceFailingSave) }
+    if system.keptSession.map({ !$0.isExpired(at: system.world.wallNow) }) ?? false {
+      events.append(.expireSession)
+    }
     return events
   }
 
   /// Whether the next deadline, `next`, delivers a login: the request in flight answers
   /// success then, before its timeout.
-  private static func loginIsDue(
-    in system: ExploredSystem, at next: VirtualClock.Instant?
-  ) async -> Bool {
-    guard let next, let attempt = await system.store.attemptInFlight,
+  private static func loginIsDue(in system: ExploredSystem, at next: Duration?) -> Bool {
+    guard let next, let attempt = system.world.core.attemptInFlight,
       let request = system.requests[attempt], let fate = request.fate,
-      fate.outcome == .success, fate.timing == .early
+      fate.outcome == .success, fate.timing.isBeforeTimeout
     else { return false }
-    return request.start.advanced(by: fate.delay(timeout: system.timeout)) == next
+    return request.start + fate.delay(timeout: system.timeout) == next
   }
 }

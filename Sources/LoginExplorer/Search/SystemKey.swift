@@ -65,9 +65,10 @@ struct SystemKey: Hashable {
   var kept: Kept
 
   /// The key of `system` now.
-  static func of(_ system: ExploredSystem, state: LoginState) -> SystemKey {
-    let now = system.clock.now
-    let working = Set(system.service.requestsInFlight)
+  static func of(_ system: ExploredSystem) -> SystemKey {
+    let state = system.state
+    let now = system.world.now
+    let working = Set(system.world.server.requestsInFlight)
     var active: [Outstanding] = []
     var lateAnswers = Set<Outstanding>()
     for (attempt, request) in system.requests.sorted(by: { $0.key < $1.key }) {
@@ -75,17 +76,16 @@ struct SystemKey: Hashable {
         continue
       }
       let delay = fate.delay(timeout: system.timeout)
-      let answerAt = request.start.advanced(by: delay)
+      let answerAt = request.start + delay
       let outstanding = Outstanding(
         isCurrent: attempt == state.attempt,
         storeWaits: request.end == nil,
         serverWorks: working.contains(attempt),
         // Only an answer before the timeout is applied; any later one is dropped whatever it
         // says, so its outcome makes no different state.
-        outcome: fate.timing == .early ? fate.outcome : .success,
-        answerIn: fate.timing == .never ? nil : now.duration(to: answerAt),
-        timeoutIn: request.end == nil
-          ? now.duration(to: request.start.advanced(by: system.timeout)) : nil)
+        outcome: fate.timing.isBeforeTimeout ? fate.outcome : .success,
+        answerIn: fate.timing == .never ? nil : answerAt - now,
+        timeoutIn: request.end == nil ? request.start + system.timeout - now : nil)
       if outstanding.storeWaits || outstanding.serverWorks {
         active.append(outstanding)
       } else if fate.timing != .never, !(answerAt < now) {
@@ -97,7 +97,7 @@ struct SystemKey: Hashable {
     }
     let kept: Kept
     if let session = system.keptSession {
-      kept = session.isExpired(at: system.wallClock.now()) ? .expired : .unexpired
+      kept = session.isExpired(at: system.world.wallNow) ? .expired : .unexpired
     } else {
       kept = .nothing
     }

@@ -3,8 +3,8 @@ import LoginFlow
 extension SessionCommand {
   /// What an `expect` line checks, with the value it expects.
   ///
-  /// ``evaluate(state:effects:)`` compares it with a state, so every front end reports
-  /// `expected X, got Y` with the same words.
+  /// ``evaluate(state:observation:)`` compares it with a state and what the runner observed,
+  /// so every front end reports `expected X, got Y` with the same words.
   public enum Expectation: Equatable, Sendable {
     /// `expect phase PHASE`: the phase the screen is in.
     case phase(LoginPhase.Kind)
@@ -31,6 +31,20 @@ extension SessionCommand {
     /// `expect dropped-answers N`: how many late answers (to requests the store cancelled or
     /// timed out) the store has dropped so far.
     case droppedAnswers(Int)
+    /// `expect store-requests N`: how many requests the store still holds (started, their
+    /// call not returned: in flight, or given up on and answering late).
+    case storeRequests(Int)
+    /// `expect store-timers N`: how many timers the store runs (each request's timeout, each
+    /// delivery a machine asked for).
+    case storeTimers(Int)
+    /// `expect session-remembered true|false`: whether the session store keeps a session
+    /// for the next launch.
+    case sessionRemembered(Bool)
+    /// `expect secrets-hidden true|false`: whether no secret (a text typed into a secret
+    /// field, a token) was shown since the previous `expect secrets-hidden` (from the first
+    /// one on): in the store's events, or in the state's description, debug description,
+    /// JSON or screen (the last two may show a password the session made visible).
+    case secretsHidden(Bool)
 
     /// The word after `expect`, naming the ``Expectation`` case of the same name.
     public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -45,6 +59,45 @@ extension SessionCommand {
       case passwordLength = "password-length"
       case requestsInFlight = "requests-in-flight"
       case droppedAnswers = "dropped-answers"
+      case storeRequests = "store-requests"
+      case storeTimers = "store-timers"
+      case sessionRemembered = "session-remembered"
+      case secretsHidden = "secrets-hidden"
+    }
+
+    /// What a runner observed beside the state, for the subjects that need it; each runner
+    /// fills only what the expectation it checks asks (see ``subject``).
+    public struct Observation: Equatable, Sendable {
+      /// The kinds of effects the most recent action emitted (the transitions carry no
+      /// credentials).
+      public var effectKinds: [LoginEffect.Kind] = []
+      /// How many requests the server is still working on.
+      public var requestsInFlight = 0
+      /// How many late answers the store has dropped so far.
+      public var droppedAnswers = 0
+      /// How many requests the store still holds.
+      public var storeRequests = 0
+      /// How many timers the store runs.
+      public var storeTimers = 0
+      /// Whether the session store keeps a session.
+      public var sessionRemembered = false
+      /// Whether no secret was shown since the last check.
+      public var secretsHidden = true
+
+      /// What was observed; by default nothing yet.
+      public init(
+        effectKinds: [LoginEffect.Kind] = [], requestsInFlight: Int = 0, droppedAnswers: Int = 0,
+        storeRequests: Int = 0, storeTimers: Int = 0, sessionRemembered: Bool = false,
+        secretsHidden: Bool = true
+      ) {
+        self.effectKinds = effectKinds
+        self.requestsInFlight = requestsInFlight
+        self.droppedAnswers = droppedAnswers
+        self.storeRequests = storeRequests
+        self.storeTimers = storeTimers
+        self.sessionRemembered = sessionRemembered
+        self.secretsHidden = secretsHidden
+      }
     }
 
     /// The comparison of an expectation with what the screen shows.
@@ -71,6 +124,10 @@ extension SessionCommand {
       case .passwordLength: .passwordLength
       case .requestsInFlight: .requestsInFlight
       case .droppedAnswers: .droppedAnswers
+      case .storeRequests: .storeRequests
+      case .storeTimers: .storeTimers
+      case .sessionRemembered: .sessionRemembered
+      case .secretsHidden: .secretsHidden
       }
     }
 
@@ -80,23 +137,18 @@ extension SessionCommand {
       switch self {
       case .phase(let kind): kind.rawValue
       case .canSubmit(let value), .loading(let value), .passwordVisible(let value),
-        .resetSuggested(let value):
+        .resetSuggested(let value), .sessionRemembered(let value), .secretsHidden(let value):
         String(value)
       case .error(let text), .emailError(let text): Self.text(text)
       case .effects(let kinds): Self.text(kinds)
-      case .passwordLength(let count), .requestsInFlight(let count), .droppedAnswers(let count):
+      case .passwordLength(let count), .requestsInFlight(let count), .droppedAnswers(let count),
+        .storeRequests(let count), .storeTimers(let count):
         String(count)
       }
     }
 
-    /// Compares the expectation with `state`, the kinds of effects the most recent action
-    /// emitted (what a runner knows from the store's transitions, which carry no
-    /// credentials), `requestsInFlight`, how many requests the server is still working on,
-    /// and `droppedAnswers`, how many late answers the store has dropped so far.
-    public func evaluate(
-      state: LoginState, effectKinds: [LoginEffect.Kind], requestsInFlight: Int,
-      droppedAnswers: Int
-    ) -> Evaluation {
+    /// Compares the expectation with `state` and what the runner observed.
+    public func evaluate(state: LoginState, observation: Observation) -> Evaluation {
       let actual: String
       switch self {
       case .phase: actual = state.phase.kind.rawValue
@@ -106,10 +158,14 @@ extension SessionCommand {
       case .error: actual = Self.text(state.errorMessage)
       case .emailError: actual = Self.text(state.emailError)
       case .resetSuggested: actual = String(state.suggestsPasswordReset)
-      case .effects: actual = Self.text(effectKinds)
+      case .effects: actual = Self.text(observation.effectKinds)
       case .passwordLength: actual = String(state.password.count)
-      case .requestsInFlight: actual = String(requestsInFlight)
-      case .droppedAnswers: actual = String(droppedAnswers)
+      case .requestsInFlight: actual = String(observation.requestsInFlight)
+      case .droppedAnswers: actual = String(observation.droppedAnswers)
+      case .storeRequests: actual = String(observation.storeRequests)
+      case .storeTimers: actual = String(observation.storeTimers)
+      case .sessionRemembered: actual = String(observation.sessionRemembered)
+      case .secretsHidden: actual = String(observation.secretsHidden)
       }
       return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
     }

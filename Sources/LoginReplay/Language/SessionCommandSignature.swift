@@ -167,10 +167,12 @@ extension SessionCommand.Expectation.Subject {
   var valueSynopsis: String {
     switch self {
     case .phase: "PHASE"
-    case .canSubmit, .loading, .passwordVisible, .resetSuggested: "true|false"
+    case .canSubmit, .loading, .passwordVisible, .resetSuggested, .sessionRemembered,
+      .secretsHidden:
+      "true|false"
     case .error, .emailError: "TEXT|none"
     case .effects: "none|NAME..."
-    case .passwordLength, .requestsInFlight, .droppedAnswers: "N"
+    case .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers: "N"
     }
   }
 
@@ -179,7 +181,8 @@ extension SessionCommand.Expectation.Subject {
     switch self {
     case .effects: .atLeast(1)
     case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
-      .passwordLength, .requestsInFlight, .droppedAnswers:
+      .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers,
+      .sessionRemembered, .secretsHidden:
       .exactly(1)
     }
   }

@@ -157,6 +157,10 @@ private struct LineParser {
     case .passwordLength: return .passwordLength(try count(value, for: signature))
     case .requestsInFlight: return .requestsInFlight(try count(value, for: signature))
     case .droppedAnswers: return .droppedAnswers(try count(value, for: signature))
+    case .storeRequests: return .storeRequests(try count(value, for: signature))
+    case .storeTimers: return .storeTimers(try count(value, for: signature))
+    case .sessionRemembered: return .sessionRemembered(try boolean(value, for: signature))
+    case .secretsHidden: return .secretsHidden(try boolean(value, for: signature))
     }
   }
 

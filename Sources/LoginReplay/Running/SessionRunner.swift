@@ -48,6 +48,8 @@ public final class SessionRunner {
   private var isFinished = false
   /// Whether the session store refused what it kept at a launch: the run then exits with 2.
   private var sessionStoreRefused = false
+  /// What `expect secrets-hidden` checks.
+  private var secrets = SecretWatch()
 
   /// Sets up the store, the clock and the auth service that `options` ask for.
   ///
@@ -216,6 +218,7 @@ public final class SessionRunner {
       await backend.letWorkRest()
       await printEvents()
     }
+    if secrets.isWatching { secrets.note(await backend.store.state) }
   }
 
   /// Decides a request in flight, or queues the outcome for the next request.
@@ -261,9 +264,23 @@ public final class SessionRunner {
   nonisolated(nonsending) private func check(
     _ expectation: SessionCommand.Expectation, at location: SourceLocation
   ) async {
-    let evaluation = expectation.evaluate(
-      state: await backend.store.state, effectKinds: printer.lastEffects,
-      requestsInFlight: await backend.requestsInFlight(), droppedAnswers: printer.droppedAnswers)
+    let state = await backend.store.state
+    var observation = SessionCommand.Expectation.Observation()
+    switch expectation.subject {
+    case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
+      .passwordLength:
+      break
+    case .effects: observation.effectKinds = printer.lastEffects
+    case .requestsInFlight: observation.requestsInFlight = await backend.requestsInFlight()
+    case .droppedAnswers: observation.droppedAnswers = printer.droppedAnswers
+    case .storeRequests: observation.storeRequests = await backend.store.runningRequests.count
+    case .storeTimers: observation.storeTimers = await backend.store.timerCount
+    case .sessionRemembered:
+      observation.sessionRemembered = (try? backend.sessionStore.load()) != nil
+    case .secretsHidden:
+      observation.secretsHidden = secrets.check(state, renderer: formatter.renderer)
+    }
+    let evaluation = expectation.evaluate(state: state, observation: observation)
     if evaluation.holds { summary.passed += 1 } else { summary.failed += 1 }
     if !evaluation.holds { output.writeErrorLine(formatter.failure(evaluation, at: location)) }
     if let object = formatter.expectation(expectation, evaluation, line: line) {
@@ -309,6 +326,10 @@ public final class SessionRunner {
   nonisolated(nonsending) private func printEvents() async {
     let events = inbox.takeAll()
     guard !events.isEmpty else { return }
+    if secrets.isWatching {
+      secrets.noteToken(of: await backend.store.state)
+      for event in events { secrets.look(atEvent: event.description) }
+    }
     summary.actions += await printer.print(events, line: line, offset: backend.storeStartedAt)
   }
 }

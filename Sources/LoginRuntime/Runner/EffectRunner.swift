@@ -14,9 +14,11 @@ import LoginFlow
 /// so that on a virtual clock a tie goes to the timeout. A request ends exactly once: with
 /// its answer, its cancellation, or its timeout; an answer that comes after that is late
 /// (``CallEnd/late(_:after:)``), and its record goes only when the call has returned.
-struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Sendable>: Sendable {
+package struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Sendable>:
+  Sendable
+{
   /// Where a request stands.
-  enum Status: Hashable, Sendable {
+  package enum Status: Hashable, Sendable {
     /// Waiting for its answer, which will be applied.
     case inFlight
     /// Cancelled; an answer will be dropped.
@@ -26,20 +28,20 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
   }
 
   /// The record of one request whose call has not returned yet.
-  struct Running: Hashable, Sendable {
+  package struct Running: Hashable, Sendable {
     /// When it started, on the runner's clock.
-    var startedAt: Duration
-    var status: Status
+    package var startedAt: Duration
+    package var status: Status
   }
 
   /// A timer of the runner: a request's timeout, or a delivery the machine asked for.
-  enum TimerKey: Hashable, Sendable {
+  package enum TimerKey: Hashable, Sendable {
     case timeout(RequestID)
     case delivery(Timer)
   }
 
   /// What the runtime must do.
-  enum Command: Sendable {
+  package enum Command: Sendable {
     /// Start the call for request `id`.
     case call(RequestID, Request)
     /// Cancel the call for request `id` (its task, whose service sees cancellation).
@@ -52,7 +54,7 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
   }
 
   /// How a call that returned ends.
-  enum CallEnd: Equatable, Sendable {
+  package enum CallEnd: Equatable, Sendable {
     /// The answer of a request in flight, `after` this long: apply it.
     case answer(after: Duration)
     /// An answer to a request that had already ended this way, `after` this long since it
@@ -63,25 +65,25 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
   }
 
   /// The request timeout; `nil` for none.
-  let timeout: Duration?
+  package let timeout: Duration?
   /// The requests whose calls have not returned, by id.
-  private(set) var running: [RequestID: Running] = [:]
+  package private(set) var running: [RequestID: Running] = [:]
   /// The deliveries pending, by timer.
-  private(set) var deliveries: [Timer: Action] = [:]
+  package private(set) var deliveries: [Timer: Action] = [:]
 
   /// A runner whose requests time out after `timeout` (`nil`: never).
-  init(timeout: Duration?) {
+  package init(timeout: Duration?) {
     self.timeout = timeout
   }
 
   /// The request in flight, if one is (not cancelled, not timed out); the lowest id first.
-  var requestsInFlight: [RequestID] {
+  package var requestsInFlight: [RequestID] {
     running.filter { $0.value.status == .inFlight }.keys.sorted(by: Self.order)
   }
 
   /// Starts request `id` at `now`: its timeout, then its call, in that order. Ids only grow,
   /// so no request runs under `id` yet (a caller cancels one first if it might).
-  mutating func start(_ id: RequestID, _ request: Request, at now: Duration) -> [Command] {
+  package mutating func start(_ id: RequestID, _ request: Request, at now: Duration) -> [Command] {
     var commands: [Command] = []
     if let timeout { commands.append(.startTimer(.timeout(id), after: timeout)) }
     commands.append(.call(id, request))
@@ -91,7 +93,7 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
 
   /// Cancels request `id` if it is in flight: returns the commands that stop it and how long
   /// it ran, or no command and `nil` when it is not in flight.
-  mutating func cancel(
+  package mutating func cancel(
     _ id: RequestID, at now: Duration
   ) -> (commands: [Command], ranFor: Duration?) {
     guard let request = running[id], request.status == .inFlight else { return ([], nil) }
@@ -101,7 +103,7 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
 
   /// The call for `id` returned at `now`: its record goes, and the answer is applied or
   /// dropped as ``CallEnd`` says. An answer in flight stops the request's timeout.
-  mutating func callReturned(_ id: RequestID, at now: Duration) -> (CallEnd, [Command]) {
+  package mutating func callReturned(_ id: RequestID, at now: Duration) -> (CallEnd, [Command]) {
     guard let request = running.removeValue(forKey: id) else { return (.unknown, []) }
     let duration = now - request.startedAt
     switch request.status {
@@ -112,34 +114,35 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
 
   /// Request `id`'s timeout fired at `now`: returns how long it ran when it was in flight
   /// (it now counts as timed out), `nil` when the timer is stale.
-  mutating func timeoutFired(_ id: RequestID, at now: Duration) -> Duration? {
+  package mutating func timeoutFired(_ id: RequestID, at now: Duration) -> Duration? {
     guard let request = running[id], request.status == .inFlight else { return nil }
     running[id]?.status = .timedOut
     return now - request.startedAt
   }
 
   /// Delivers `action` `after` this long under `timer`, replacing a delivery pending there.
-  mutating func deliver(_ action: Action, after: Duration, under timer: Timer) -> [Command] {
+  package mutating func deliver(_ action: Action, after: Duration, under timer: Timer) -> [Command]
+  {
     let replaced = deliveries.updateValue(action, forKey: timer) != nil
     return (replaced ? [.cancelTimer(.delivery(timer))] : [])
       + [.startTimer(.delivery(timer), after: after)]
   }
 
   /// Takes back the delivery pending under `timer`, if any.
-  mutating func cancelDelivery(_ timer: Timer) -> [Command] {
+  package mutating func cancelDelivery(_ timer: Timer) -> [Command] {
     guard deliveries.removeValue(forKey: timer) != nil else { return [] }
     return [.cancelTimer(.delivery(timer))]
   }
 
   /// The delivery under `timer` fell due: the action to apply, or `nil` for a stale timer.
-  mutating func deliveryFired(_ timer: Timer) -> Action? {
+  package mutating func deliveryFired(_ timer: Timer) -> Action? {
     deliveries.removeValue(forKey: timer)
   }
 
   /// Ends everything at `now`, as closing the store does: every timer stops and every call is
   /// cancelled; returns the commands, and the requests that were in flight with how long each
   /// ran (they now count as cancelled). Records stay until their calls return.
-  mutating func stopAll(at now: Duration) -> (
+  package mutating func stopAll(at now: Duration) -> (
     commands: [Command], cancelled: [(RequestID, Duration)]
   ) {
     var commands: [Command] = []
@@ -158,7 +161,7 @@ struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable & Senda
   }
 
   /// Ids in the order requests are reported: by kind, then by number.
-  static func order(_ lhs: RequestID, _ rhs: RequestID) -> Bool {
+  package static func order(_ lhs: RequestID, _ rhs: RequestID) -> Bool {
     (lhs.kind.rawValue, lhs.number) < (rhs.kind.rawValue, rhs.number)
   }
 }

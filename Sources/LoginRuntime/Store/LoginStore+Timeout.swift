@@ -11,7 +11,7 @@ extension LoginStore {
   public static let timeoutRange: ClosedRange<Duration> = .nanoseconds(1) ... .seconds(86_400)
 
   /// `timeout` clamped into ``timeoutRange``.
-  static func clampedTimeout(_ timeout: Duration) -> Duration {
+  package static func clampedTimeout(_ timeout: Duration) -> Duration {
     min(max(timeout, timeoutRange.lowerBound), timeoutRange.upperBound)
   }
 }

@@ -139,6 +139,15 @@ public actor LoginStore {
     core.runner.running.keys.filter { $0.kind == .authenticate }.map(\.number).sorted()
   }
 
+  /// The requests whose calls have not returned, in order: in flight, or cancelled or timed
+  /// out and still answering.
+  package var runningRequests: [RequestID] {
+    core.runner.running.keys.sorted(by: StoreCore.Runner.order)
+  }
+
+  /// How many timers the store runs: timeouts and deliveries.
+  package var timerCount: Int { timers.count }
+
   /// Applies `action` and starts the effects it emitted; returns those effects.
   ///
   /// After `close()` it does nothing and returns no effect.
@@ -281,14 +290,13 @@ public actor LoginStore {
     var firstEffects: [LoginEffect]?
     for step in steps {
       switch step {
-      case .transition(let action, let before, let effects, let changed):
+      case .transition(let action, let before, let after, let effects, let changed):
         if firstEffects == nil { firstEffects = effects }
-        publisher.publish(core.state, changed: changed)
+        publisher.publish(after, changed: changed)
         if listens {
           report(
             .transition(
-              StoreTransition(action: action, before: before, after: core.state, effects: effects)
-            ))
+              StoreTransition(action: action, before: before, after: after, effects: effects)))
         }
       case .event(let kind):
         report(kind)

@@ -10,11 +10,13 @@ import LoginFlow
 /// the time comes in as an argument, and the session is saved or cleared by whoever performs
 /// ``Step/saveSession(_:)`` and ``Step/clearSession``, who reports back
 /// (``sessionSaveFailed(at:)``).
-struct StoreCore: Sendable {
+package struct StoreCore: Sendable {
   /// One thing the runtime must do, or report.
-  enum Step: Sendable {
+  package enum Step: Sendable {
     /// An action went through the machine: publish the state if it changed, and report it.
-    case transition(action: LoginAction, before: LoginState, effects: [LoginEffect], changed: Bool)
+    case transition(
+      action: LoginAction, before: LoginState, after: LoginState, effects: [LoginEffect],
+      changed: Bool)
     /// Report this event.
     case event(StoreEvent.Kind)
     /// A command of the runner: start or cancel a call, start or stop a timer.
@@ -27,22 +29,22 @@ struct StoreCore: Sendable {
   }
 
   /// The books of the store's effects.
-  typealias Runner = EffectRunner<LoginAction, AuthRequest, TimerID>
+  package typealias Runner = EffectRunner<LoginAction, AuthRequest, TimerID>
 
   /// The state.
-  private(set) var state: LoginState
+  package private(set) var state: LoginState
   /// What runs.
-  private(set) var runner: Runner
+  package private(set) var runner: Runner
   /// Whether the store was closed: it then ignores every action.
-  private(set) var isClosed = false
+  package private(set) var isClosed = false
   /// Another reducer than LoginFlow's, for the explorer's broken machines; `nil` for the
   /// store every app runs.
-  let reducer: LoginStore.Reducer?
+  package let reducer: LoginStore.Reducer?
   /// How the store breaks its contract, for the explorer's broken machines.
-  let faults: LoginStore.Faults
+  package let faults: LoginStore.Faults
 
   /// A store at `state` whose requests time out after `timeout`.
-  init(
+  package init(
     state: LoginState, timeout: Duration?, reducer: LoginStore.Reducer? = nil,
     faults: LoginStore.Faults = .none
   ) {
@@ -53,19 +55,19 @@ struct StoreCore: Sendable {
   }
 
   /// The request the store waits for, if any (not cancelled, not timed out).
-  var attemptInFlight: Int? {
+  package var attemptInFlight: Int? {
     runner.requestsInFlight.first { $0.kind == .authenticate }?.number
   }
 
   /// Applies `action`, sent at `now`, unless the store is closed.
-  mutating func send(_ action: LoginAction, at now: Duration) -> [Step] {
+  package mutating func send(_ action: LoginAction, at now: Duration) -> [Step] {
     guard !isClosed else { return [] }
     return apply(action, at: now)
   }
 
   /// The call for request `id` returned `result` at `now`: the answer is applied when the
   /// request was in flight, else dropped (and reported) as a late answer.
-  mutating func callReturned(
+  package mutating func callReturned(
     _ id: RequestID, _ result: Result<AuthAnswer, AuthError>, at now: Duration
   ) -> [Step] {
     let (end, commands) = runner.callReturned(id, at: now)
@@ -92,7 +94,7 @@ struct StoreCore: Sendable {
 
   /// The runner's `timer` fired at `now`: a request's timeout, or a delivery the machine
   /// asked for, whose action is applied.
-  mutating func timerFired(_ timer: Runner.TimerKey, at now: Duration) -> [Step] {
+  package mutating func timerFired(_ timer: Runner.TimerKey, at now: Duration) -> [Step] {
     switch timer {
     case .timeout(let id): return timeoutFired(id, at: now)
     case .delivery(let key):
@@ -111,13 +113,13 @@ struct StoreCore: Sendable {
   }
 
   /// Saving the session failed: reported, and applied as `sessionSaveFailed`.
-  mutating func sessionSaveFailed(_ error: SessionStoreError, at now: Duration) -> [Step] {
+  package mutating func sessionSaveFailed(_ error: SessionStoreError, at now: Duration) -> [Step] {
     [.event(.sessionNotSaved(error))] + apply(.sessionSaveFailed, at: now)
   }
 
   /// Closes the store at `now`: a request in flight ends with `storeClosed` (the form comes
   /// back), every call and timer stops, and later actions are ignored.
-  mutating func close(at now: Duration) -> [Step] {
+  package mutating func close(at now: Duration) -> [Step] {
     guard !isClosed else { return [] }
     var steps: [Step] = []
     if case .submitting = state.phase { steps += apply(.storeClosed, at: now) }
@@ -140,7 +142,8 @@ struct StoreCore: Sendable {
       effects = reduce(into: &state, action)
     }
     var steps: [Step] = [
-      .transition(action: action, before: before, effects: effects, changed: state != before)
+      .transition(
+        action: action, before: before, after: state, effects: effects, changed: state != before)
     ]
     for effect in effects { steps += run(effect.work, at: now) }
     return steps

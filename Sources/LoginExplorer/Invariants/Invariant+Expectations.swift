@@ -1,0 +1,42 @@
+import LoginReplay
+
+extension Invariant {
+  /// What the invariant states, as session-file expectations, with the values the
+  /// specification gives after the same events: how a counterexample ends.
+  ///
+  /// The values come from ``Specification`` alone, never from the machine under test, so a
+  /// counterexample fails on the build that broke the invariant and passes on a correct one.
+  func expectations(_ specification: Specification) -> [SessionCommand.Expectation] {
+    let phase = SessionCommand.Expectation.phase(specification.phase)
+    let loading = SessionCommand.Expectation.loading(specification.phase == .submitting)
+    let inFlight = SessionCommand.Expectation.requestsInFlight(specification.requestsInFlight)
+    let screen: [SessionCommand.Expectation] = [
+      phase, .canSubmit(specification.canSubmit), loading,
+      .passwordVisible(specification.isPasswordVisible), .error(specification.errorMessage),
+      .emailError(specification.emailError),
+      .resetSuggested(specification.suggestsPasswordReset),
+      .passwordLength(specification.passwordLength),
+    ]
+    switch self {
+    case .oneRequestInFlight: return [phase, loading, inFlight]
+    case .staleAnswersChangeNothing, .storeAddsNothing, .screenFollowsTheSpecification:
+      return screen
+    case .logInEnabledOnlyWhenAllowed: return [phase, .canSubmit(specification.canSubmit)]
+    case .errorsOnlyWhereTheyBelong:
+      return [phase, .error(specification.errorMessage), .emailError(specification.emailError)]
+    case .sessionLeavesNoSecret:
+      return [phase, .passwordLength(specification.passwordLength)]
+    case .secretsNeverShown: return [.secretsHidden(true)]
+    case .everyRequestEndsOnce, .nothingAccumulates:
+      return [
+        inFlight, .storeRequests(specification.storeRequests),
+        .droppedAnswers(specification.droppedAnswers),
+      ]
+    case .boundedLiveness: return [loading, inFlight]
+    case .rememberedExactlyWhileLoggedIn:
+      return [phase, .sessionRemembered(specification.sessionRemembered)]
+    case .timersEndWithTheirRequests:
+      return [inFlight, .storeTimers(specification.storeTimers)]
+    }
+  }
+}

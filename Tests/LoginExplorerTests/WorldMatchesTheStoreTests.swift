@@ -1,0 +1,96 @@
+import LoginFlow
+import LoginRuntime
+import Testing
+
+@testable import LoginExplorer
+
+/// The explorer steps a value-type copy of the running system (``World``: the store's own
+/// core, the scripted server, the timers); these tests drive the real store actor on a
+/// virtual clock (``ReplayedSystem``) along the same paths and require the two to agree after
+/// every step: the state, the store's events, the requests and how they ended, the session
+/// kept. So what the explorer proves of its world holds of the store apps run.
+@Suite(.timeLimit(.minutes(5))) struct WorldMatchesTheStoreTests {
+  /// A small deterministic generator (SplitMix64), so every run walks the same paths.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static let machines: [Machine] = [.correct] + BrokenMachines.all
+
+  @Test(arguments: machines)
+  func randomWalksAgreeStepByStep(_ machine: Machine) async {
+    var generator = SplitMix(state: 2026)
+    for walk in 0..<40 {
+      await agree(
+        machine: machine, timings: walk.isMultiple(of: 2) ? Fate.Timing.standard : Fate.Timing.wide
+      ) {
+        events in events.randomElement(using: &generator)
+      }
+    }
+  }
+
+  /// Every path of three events, the first levels of the search, whole.
+  @Test func everyShortPathAgrees() async {
+    var paths: [[ExplorerEvent]] = [[]]
+    for _ in 0..<3 {
+      paths = paths.flatMap { path in
+        let system = ExploredSystem.run(path, machine: .correct, timeout: .seconds(30)).system
+        return Explorer.events(after: system, timings: Fate.Timing.standard).map { path + [$0] }
+      }
+    }
+    #expect(paths.count > 500)
+    for path in paths.filter({ $0.contains(where: \.movesTheClock) }) {
+      var remaining = path[...]
+      await agree(machine: .correct, timings: Fate.Timing.standard) { _ in
+        remaining.popFirst()
+      }
+    }
+  }
+
+  /// Runs both systems along the events `choose` picks from the explorer's alphabet (up to
+  /// 14, or until it picks none) and expects them equal after each.
+  private func agree(
+    machine: Machine, timings: [Fate.Timing],
+    choose: ([ExplorerEvent]) -> ExplorerEvent?
+  ) async {
+    let timeout = Duration.seconds(30)
+    var world = ExploredSystem(machine: machine, timeout: timeout)
+    let actor = ReplayedSystem(machine: machine, timeout: timeout)
+    var path: [ExplorerEvent] = []
+    for _ in 0..<14 {
+      guard let event = choose(Explorer.events(after: world, timings: timings)) else { break }
+      path.append(event)
+      let expected = await actor.perform(event)
+      let step = world.perform(event)
+      let context = Comment(rawValue: "\(machine.name): \(path)")
+      #expect(step.after == expected.after, context)
+      #expect(step.events.map { $0.kind } == expected.events.map { $0.kind }, context)
+      #expect(step.elapsed == expected.elapsed, context)
+      #expect(step.startedRequest == expected.startedRequest, context)
+      #expect(world.keptSession == actor.keptSession, context)
+      #expect(world.isClosed == actor.isClosed, context)
+      let ends = world.requests.mapValues { [$0.end.map { "\($0)" }, "\($0.droppedLate)"] }
+      let actorEnds = actor.requests.mapValues { [$0.end.map { "\($0)" }, "\($0.droppedLate)"] }
+      #expect(ends == actorEnds, context)
+      if step.after != expected.after { break }
+    }
+    await actor.tearDown()
+  }
+}
+
+extension ExplorerEvent {
+  /// Whether the event moves the virtual clock, where the two systems could part.
+  var movesTheClock: Bool {
+    switch self {
+    case .advance, .advanceFailingSave, .expireSession, .wait, .relaunch, .close: true
+    case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout, .reset: false
+    }
+  }
+}

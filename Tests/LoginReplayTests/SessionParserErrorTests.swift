@@ -22,7 +22,8 @@ import Testing
       "expect colour red", 8,
       "unknown expectation; expected one of: phase, can-submit, loading, "
         + "password-visible, error, email-error, reset-suggested, effects, password-length, "
-        + "requests-in-flight, dropped-answers"
+        + "requests-in-flight, dropped-answers, store-requests, store-timers, "
+        + "session-remembered, secrets-hidden"
     ),
     // Wrong argument counts: too many points at the first extra word, too few at the command.
     ("submit now", 8, "wrong argument count for 'submit': expected no arguments (submit), got 1"),

@@ -99,8 +99,8 @@ public enum JSONValue: Equatable, Hashable, Sendable {
   /// whole.
   private static func appendQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    var string = string
-    string.withUTF8 { bytes in
+    let bytes = Array(string.utf8)
+    do {
       var runStart = 0
       var index = 0
       while index < bytes.count {
@@ -118,7 +118,7 @@ public enum JSONValue: Equatable, Hashable, Sendable {
           index += 1
           continue
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output.append(contentsOf: bytes[runStart..<index])
         if let escape {
           appendEscape(escape, to: &output)
         } else {
@@ -128,7 +128,7 @@ public enum JSONValue: Equatable, Hashable, Sendable {
         index += width
         runStart = index
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+      output.append(contentsOf: bytes[runStart...])
     }
     output.append(UInt8(ascii: "\""))
   }

@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import Testing
 
 @testable import LoginExplorer
@@ -10,23 +11,11 @@ import Testing
 /// every step: the state, the store's events, the requests and how they ended, the session
 /// kept. So what the explorer proves of its world holds of the store apps run.
 @Suite(.timeLimit(.minutes(5))) struct WorldMatchesTheStoreTests {
-  /// A small deterministic generator (SplitMix64), so every run walks the same paths.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let machines: [Machine] = [.correct] + BrokenMachines.all
 
   @Test(arguments: machines)
   func randomWalksAgreeStepByStep(_ machine: Machine) async {
-    var generator = SplitMix(state: 2026)
+    var generator = SeededGenerator(seed: 2026)
     for walk in 0..<40 {
       await agree(
         machine: machine, timings: walk.isMultiple(of: 2) ? Fate.Timing.standard : Fate.Timing.wide

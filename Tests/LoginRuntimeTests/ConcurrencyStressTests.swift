@@ -1,22 +1,11 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 @Suite("LoginStore under concurrency", .timeLimit(.minutes(1)))
 struct ConcurrencyStressTests {
-  /// A small deterministic generator, so that each task's script is reproducible.
-  private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   private static let actions: [LoginAction] = [
     .emailChanged(Fixtures.email), .emailChanged(" \(Fixtures.email) "), .emailChanged("nope"),
     .passwordChanged(Fixtures.password), .passwordChanged(""), .passwordVisibilityToggled,
@@ -40,7 +29,7 @@ struct ConcurrencyStressTests {
     await withTaskGroup(of: Void.self) { group in
       for task in 0..<50 {
         group.addTask {
-          var random = SplitMix(state: UInt64(task))
+          var random = SeededGenerator(seed: UInt64(task))
           for _ in 0..<20 {
             let action = Self.actions.randomElement(using: &random) ?? .submitTapped
             let effects = await store.send(action)

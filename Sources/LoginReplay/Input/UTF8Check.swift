@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Finds the first invalid UTF-8 sequence or NUL byte of a line, and its column.
 enum UTF8Check {
   /// A problem found in a line's bytes, with its 1-based column in characters.
@@ -16,10 +10,7 @@ enum UTF8Check {
 
   /// The text of `bytes` when they are NUL-free UTF-8, else the first problem in them.
   static func text(of bytes: ArraySlice<UInt8>) -> Result<String, Problem> {
-    let valid = bytes.withUnsafeBufferPointer { bytes in
-      bytes.baseAddress.map { memchr($0, 0, bytes.count) == nil } ?? true
-        ? String(validating: bytes, as: UTF8.self) : nil
-    }
+    let valid = bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
     if let valid { return .success(valid) }
     return .failure(firstProblem(in: bytes) ?? Problem(kind: .nulByte, column: 1))
   }

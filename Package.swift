@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "login-replay", targets: ["login-replay"]),
     .executable(name: "login-explore", targets: ["login-explore"]),
     .executable(name: "login-bench", targets: ["login-bench"]),
+    .executable(name: "startup-baseline", targets: ["startup-baseline"]),
     .library(name: "LoginTerminal", targets: ["LoginTerminal"]),
     .executable(name: "login-tui", targets: ["login-tui"]),
     .library(name: "LoginTesting", targets: ["LoginTesting"]),
@@ -65,6 +66,9 @@ let package = Package(
         "LoginFlow", "LoginRuntime", "LoginRendering", "LoginReplay", "LoginCommandLine",
       ]
     ),
+    // The start-up baseline of login-bench: the least a program that loads Foundation and
+    // FoundationNetworking does (it prints hello). No dependency; never linked by a library.
+    .executableTarget(name: "startup-baseline"),
     // The test kit apps use too: the strict store tester, the controllable service, the
     // held value a test double parks on. Imports Testing; never linked by an executable.
     .target(name: "LoginTesting", dependencies: ["LoginFlow", "LoginRuntime"]),
@@ -115,6 +119,8 @@ let package = Package(
       name: "AppExampleTests",
       dependencies: ["LoginFlow", "LoginRuntime", "LoginTesting"]
     ),
+    // The bench's own definitions: Docs/Performance.md's budget table is login-bench's.
+    .testTarget(name: "LoginBenchTests", dependencies: ["login-bench"]),
     .testTarget(
       name: "LoginReplayTests",
       dependencies: [

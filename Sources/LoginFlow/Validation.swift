@@ -14,22 +14,46 @@ public enum Validation {
   /// dot-separated labels whose last has two or more characters, and no whitespace anywhere.
   public static func isValidEmail(_ email: String) -> Bool {
     guard !exceeds(email, length: LoginState.maximumEmailLength) else { return false }
-    let address = trimmed(email)
-    guard !address.contains(where: \.isWhitespace) else { return false }
-    let halves = address.split(separator: "@", omittingEmptySubsequences: false)
-    guard halves.count == 2, let local = halves.first, let domain = halves.last,
-      !local.isEmpty
-    else { return false }
-    let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-    guard labels.count >= 2, let last = labels.last else { return false }
-    return labels.allSatisfy { !$0.isEmpty } && last.count >= 2
+    // One pass over the text: blanks around the address are skipped, a blank inside it
+    // fails; the local part's length, then the domain's labels, are counted.
+    var localLength = 0
+    var domain: (labels: Int, lastLength: Int)?
+    var hasBegun = false
+    var blankAfterAddress = false
+    for character in email {
+      let kind = Kind(of: character)
+      if kind == .blank {
+        blankAfterAddress = hasBegun
+        continue
+      }
+      if blankAfterAddress { return false }
+      hasBegun = true
+      switch (kind, domain) {
+      case (.atSign, nil):
+        guard localLength > 0 else { return false }
+        domain = (labels: 1, lastLength: 0)
+      case (.atSign, .some):
+        return false
+      case (.dot, .some(let current)):
+        guard current.lastLength > 0 else { return false }
+        domain = (labels: current.labels + 1, lastLength: 0)
+      case (.dot, nil), (.other, nil):
+        localLength += 1
+      case (.other, .some(let current)):
+        domain = (labels: current.labels, lastLength: current.lastLength + 1)
+      case (.blank, _):
+        return false
+      }
+    }
+    guard let domain else { return false }
+    return domain.labels >= 2 && domain.lastLength >= 2
   }
 
   /// Whether `password` holds anything but whitespace and is no longer than
   /// ``LoginState/maximumPasswordLength``. Blanks around it are kept as typed.
   public static func isValidPassword(_ password: String) -> Bool {
     guard !exceeds(password, length: LoginState.maximumPasswordLength) else { return false }
-    return !password.allSatisfy(\.isWhitespace)
+    return !password.allSatisfy { Kind(of: $0) == .blank }
   }
 
   /// Whether `text` has more than `limit` Unicode scalars.
@@ -75,9 +99,41 @@ public enum Validation {
 
   /// `text` without leading and trailing whitespace and newlines.
   public static func trimmed(_ text: String) -> String {
-    guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-      let last = text.lastIndex(where: { !$0.isWhitespace })
-    else { return "" }
-    return String(text[first...last])
+    String(text[trimmedRange(of: text)])
+  }
+
+  /// The range of `text` between its first and last characters that are not whitespace.
+  private static func trimmedRange(of text: String) -> Range<String.Index> {
+    guard let first = text.firstIndex(where: { Kind(of: $0) != .blank }),
+      let last = text.lastIndex(where: { Kind(of: $0) != .blank })
+    else { return text.startIndex..<text.startIndex }
+    return first..<text.index(after: last)
+  }
+
+  /// What a character is to the rules. A character of one UTF-8 byte is that ASCII byte, and
+  /// any other is never `@` or `.`, so only those ask Unicode whether they are whitespace
+  /// (`Character.isWhitespace`): the look-up, and comparing characters, would otherwise be
+  /// most of a keystroke's cost.
+  private enum Kind {
+    /// Whitespace or a newline.
+    case blank
+    case atSign
+    case dot
+    /// Any other character.
+    case other
+
+    init(of character: Character) {
+      let utf8 = character.utf8
+      guard utf8.count == 1, let byte = utf8.first else {
+        self = character.isWhitespace ? .blank : .other
+        return
+      }
+      switch byte {
+      case UInt8(ascii: "@"): self = .atSign
+      case UInt8(ascii: "."): self = .dot
+      case UInt8(ascii: " "), 0x09...0x0D: self = .blank
+      default: self = .other
+      }
+    }
   }
 }

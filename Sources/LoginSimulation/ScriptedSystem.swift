@@ -24,9 +24,10 @@ package final class ScriptedSystem {
   /// clock (their options, hooks and session store are the caller's).
   package init(
     sessionStore: SimulatedSessionStore = SimulatedSessionStore(),
+    runningTasksOn taskExecutor: (any TaskExecutor)? = nil,
     makeStore: @escaping (ScriptedAuthService, VirtualClock) -> LoginStore
   ) {
-    let clock = VirtualClock()
+    let clock = VirtualClock(runningTasksOn: taskExecutor)
     self.clock = clock
     self.sessionStore = sessionStore
     self.makeStore = makeStore

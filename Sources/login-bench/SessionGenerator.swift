@@ -17,6 +17,9 @@ enum SessionGenerator {
 
     """
 
+  /// The lines of one ``cycle``.
+  static let cycleLines = 10
+
   /// A typing-only cycle: one action or one check per line, no request.
   static let typingCycle = """
     set email demo@example.com

@@ -1,6 +1,6 @@
+import LoginCommandLine
 import LoginFlow
 import LoginRuntime
-import Synchronization
 
 /// The store's benchmarks, outside the main actor so that they measure the store rather than
 /// hops between the main thread and the concurrency pool.
@@ -63,6 +63,45 @@ enum StoreBenchmarks {
     return total &+ counter.value
   }
 
+  /// A keystroke as every screen runs the store: `LoginStore.send` of each of `keystrokes`,
+  /// `rounds` times, to one store that has one `states()` subscriber, a task draining the
+  /// stream as a screen's does. Each send is timed on its own, from the call to the effects
+  /// back in the caller, so that a slow keystroke shows in the tail rather than in a mean.
+  ///
+  /// With an `executor`, the sender, the subscriber and the store all run on it, as a screen
+  /// runs on its main thread; without one, on the shared pool, where handing a state to the
+  /// subscriber may wake another core.
+  ///
+  /// - Returns: Every send's time in microseconds, and a checksum of what the sends and the
+  ///   subscriber saw.
+  static func keystrokesWithSubscriber(
+    _ keystrokes: [LoginAction], rounds: Int, on executor: (any TaskExecutor)?
+  ) async -> (microseconds: [Double], checksum: Int) {
+    await withTaskExecutorPreference(executor) {
+      let store = LoginStore(service: DemoAuthService())
+      let states = store.states()
+      let subscriber = Task(executorPreference: executor) {
+        var seen = 0
+        for await state in states { seen &+= state.email.utf8.count }
+        return seen
+      }
+      let clock = ContinuousClock()
+      var times: [Double] = []
+      times.reserveCapacity(rounds * keystrokes.count)
+      var total = 0
+      for _ in 0..<rounds {
+        for index in keystrokes.indices {
+          let start = clock.now
+          total &+= await store.send(keystrokes[index]).count
+          times.append(BenchFormat.microseconds(start.duration(to: clock.now)))
+        }
+      }
+      await store.close()
+      total &+= await subscriber.value
+      return (times, total)
+    }
+  }
+
   /// The bare actor hop: `count` calls of an actor method that stores an Int, each answer
   /// used by the task, as `sendNoListener` uses each `send`'s: so each call enters the actor
   /// and comes back to the task. (A task that ignores the answers needs nothing of its own
@@ -73,11 +112,4 @@ enum StoreBenchmarks {
     for index in 0..<count { total &+= await actor.store(index) }
     return total
   }
-}
-
-/// Counts the events a store reports.
-final class EventCounter: Sendable {
-  private let counted = Mutex(0)
-  func count() { counted.withLock { $0 += 1 } }
-  var value: Int { counted.withLock { $0 } }
 }

@@ -1,12 +1,15 @@
-// login-bench: measures LoginFlow's hot paths against baselines, in one release run.
+// login-bench: measures LoginFlow's performance budgets, and more for information, in one
+// release run.
 //
-//   swift run -c release login-bench [--json] [--quick] [--only NAME,…]   (--help lists NAMEs)
+//   swift run -c release login-bench [--json] [--quick] [--check] [--only NAME,…]
 //
-// Every measurement runs in interleaved passes (each pass times each measurement once, the
-// order reversing from pass to pass) and reports its median; each ratio is the median of its
-// per-pass ratios, so drift of a busy machine cancels. `--json` prints one JSON object
-// (`results`, `ratios`); `--quick` runs few, short passes, for CI, whose numbers mean nothing.
-// Speed is measured here, never in tests. `Docs/Performance.md` explains the baselines.
+// Each budget (`Budget`: one definition, from which the table, the JSON object, the help and
+// Docs/Performance.md's table derive) reports the median and the p99 of its samples and
+// whether it is met. The information's measurements run in interleaved passes with ratios
+// and no target; the seed ratio's samples come from those passes. `--json` prints one JSON
+// object (`budgets`, `information`); `--quick` runs little, for CI, whose numbers mean
+// nothing; `--check` exits with 1 when a budget is not met. Speed is measured here, never
+// in tests.
 
 import LoginCommandLine
 
@@ -43,21 +46,23 @@ do {
   output.writeErrorLine("error: cannot write the session files of the replay measurements")
   exit(ExitCode.failure.rawValue)
 }
-let passes = options.quick ? Measurements.quickPasses : Measurements.passes
-let benchmarks = measurements.benchmarks
-let selected =
-  options.only.map { names in benchmarks.filter { names.contains($0.name) } }
-  ?? benchmarks
-// With --only, the ratios whose measurements were all selected.
+let selected = measurements.benchmarks.filter { options.runs(measurement: $0.name) }
+// The ratios whose measurements both run.
 let selectedRatios = Measurements.ratios.filter { definition in
-  switch definition.kind {
-  case .over(let numerator, let denominator):
-    selected.contains { $0.name == numerator } && selected.contains { $0.name == denominator }
-  case .perSecond(let name): selected.contains { $0.name == name }
-  }
+  selected.contains { $0.name == definition.numerator }
+    && selected.contains { $0.name == definition.denominator }
 }
-let suite = BenchmarkSuite(benchmarks: selected, ratios: selectedRatios, passes: passes)
-let outcome = await suite.run()
-output.writeLine(
-  options.json ? outcome.json(passes: passes, quick: options.quick) : outcome.text(passes: passes))
-exit(output.finish(.success).rawValue)
+let suite = BenchmarkSuite(
+  benchmarks: selected, ratios: selectedRatios, passes: measurements.passes)
+let information = await suite.run()
+let runner = BudgetRunner(
+  measurements: measurements,
+  seedRatioSamples: information.samples(of: Measurements.seedRatioKey))
+let budgets = await runner.run(options.budgets)
+let report = BenchReport(
+  budgets: budgets.results, information: information, startup: budgets.startup,
+  keystrokeOnPool: budgets.keystrokeOnPool,
+  quick: options.quick, checksum: information.checksum &+ budgets.checksum)
+output.writeLine(options.json ? report.json : report.text)
+let status: ExitCode = options.check && !report.allMet ? .failure : .success
+exit(output.finish(status).rawValue)

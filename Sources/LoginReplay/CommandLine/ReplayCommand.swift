@@ -58,21 +58,30 @@ public enum ReplayCommand {
       output.writeErrorLine(error.report)
       return .usageOrInputError
     }
-    guard options.coverage else {
-      guard let runner = makeRunner(options, output: output) else { return .usageOrInputError }
-      return await run(
-        options.input, realAuth: options.auth != .demo, runner: runner, output: output,
-        standardInput: standardInput)
+    // On one thread: the hand-offs between the runner, the store's calls and timers and the
+    // virtual clock queue a job on the thread already running, not a wake of another core.
+    let executor = OneThreadExecutor()
+    defer { executor.shutDown() }
+    return await withTaskExecutorPreference(executor) {
+      guard options.coverage else {
+        guard let runner = makeRunner(options, output: output, executor: executor) else {
+          return .usageOrInputError
+        }
+        return await run(
+          options.input, realAuth: options.auth != .demo, runner: runner, output: output,
+          standardInput: standardInput)
+      }
+      return await runWithCoverage(
+        options, output: output, standardInput: standardInput, executor: executor)
     }
-    return await runWithCoverage(options, output: output, standardInput: standardInput)
   }
 
   /// The runner `options` ask for, or `nil` after reporting why it cannot be set up.
-  private static func makeRunner(_ options: ReplayOptions, output: any ReplayOutput)
-    -> SessionRunner?
-  {
+  private static func makeRunner(
+    _ options: ReplayOptions, output: any ReplayOutput, executor: OneThreadExecutor
+  ) -> SessionRunner? {
     do {
-      return try SessionRunner(options: options, output: output)
+      return try SessionRunner(options: options, output: output, taskExecutor: executor)
     } catch {
       output.writeErrorLine("error: \(error.message)")
       return nil
@@ -106,12 +115,15 @@ public enum ReplayCommand {
   /// `--coverage`: runs every session in turn, each on a fresh store and printed as it would
   /// be alone, then the cells they ran together. The status is the worst of the sessions'.
   private static func runWithCoverage(
-    _ options: ReplayOptions, output: any ReplayOutput, standardInput: Int32
+    _ options: ReplayOptions, output: any ReplayOutput, standardInput: Int32,
+    executor: OneThreadExecutor
   ) async -> ExitCode {
     var coverage = TransitionCoverage()
     var status = ExitCode.success
     for input in options.inputs {
-      guard let runner = makeRunner(options, output: output) else { return .usageOrInputError }
+      guard let runner = makeRunner(options, output: output, executor: executor) else {
+        return .usageOrInputError
+      }
       let sessionStatus = await run(
         input, realAuth: options.auth != .demo, runner: runner, output: output,
         standardInput: standardInput)

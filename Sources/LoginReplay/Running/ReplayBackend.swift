@@ -62,12 +62,13 @@ enum ReplayBackend {
   init(
     options: ReplayOptions, sessionStore: SimulatedSessionStore,
     onEvent: @escaping @Sendable (StoreEvent) -> Void,
-    reducer: LoginStore.Reducer?, faults: LoginStore.Faults
+    reducer: LoginStore.Reducer?, faults: LoginStore.Faults, taskExecutor: (any TaskExecutor)?
   ) throws(ReplaySetupError) {
     switch options.auth {
     case .demo:
       self = .scripted(
-        ScriptedSystem(sessionStore: sessionStore) { service, clock in
+        ScriptedSystem(sessionStore: sessionStore, runningTasksOn: taskExecutor) {
+          service, clock in
           LoginStore(
             service: service, clock: clock, timeout: options.timeout, sessionStore: sessionStore,
             onEvent: onEvent, reducer: reducer, faults: faults)

@@ -65,12 +65,21 @@ public final class SessionRunner {
     try self.init(options: options, output: output, reducer: nil, faults: .none)
   }
 
+  /// A runner whose simulated store starts its tasks on `taskExecutor` (see
+  /// ``VirtualClock/init(now:runningTasksOn:)``): `login-replay` runs a session on one thread.
+  package convenience init(
+    options: ReplayOptions, output: any ReplayOutput, taskExecutor: any TaskExecutor
+  ) throws(ReplaySetupError) {
+    try self.init(
+      options: options, output: output, reducer: nil, faults: .none, taskExecutor: taskExecutor)
+  }
+
   /// A runner whose store runs `reducer` (`nil`: LoginFlow's own) and breaks its contract as
   /// `faults` say: the seam through which the explorer's tests replay a counterexample on the
   /// broken machine.
   package init(
     options: ReplayOptions, output: any ReplayOutput, reducer: LoginStore.Reducer?,
-    faults: LoginStore.Faults
+    faults: LoginStore.Faults, taskExecutor: (any TaskExecutor)? = nil
   ) throws(ReplaySetupError) {
     let renderOptions: TextRenderer.Options
     do {
@@ -86,7 +95,7 @@ public final class SessionRunner {
       options.sessionFile.map { FileSessionStore(path: $0) } ?? InMemorySessionStore())
     backend = try ReplayBackend(
       options: options, sessionStore: sessionStore, onEvent: { inbox.append($0) },
-      reducer: reducer, faults: faults)
+      reducer: reducer, faults: faults, taskExecutor: taskExecutor)
     self.inbox = inbox
     self.output = output
     formatter = ReplayFormatter(

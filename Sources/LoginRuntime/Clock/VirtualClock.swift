@@ -67,10 +67,18 @@ public final class VirtualClock: Clock, Sendable {
   }
 
   private let state: Locked<VirtualClockState>
+  /// Where the tasks the clock starts (the store's effects and timers) run, when not on the
+  /// shared pool.
+  let taskExecutor: (any TaskExecutor)?
 
   /// Creates a clock showing `now`, by default its zero.
-  public init(now: Instant = .zero) {
+  ///
+  /// - Parameter taskExecutor: Where the tasks the clock starts run (the store's effects and
+  ///   timers): the shared pool by default. A whole simulated session on one thread's
+  ///   executor hands work from task to task without waking another core.
+  public init(now: Instant = .zero, runningTasksOn taskExecutor: (any TaskExecutor)? = nil) {
     state = Locked(VirtualClockState(now: now))
+    self.taskExecutor = taskExecutor
   }
 
   /// The current virtual time.

@@ -40,7 +40,7 @@ package struct WorkUnit: Sendable {
   static func spawn(
     _ unit: WorkUnit, _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    Task {
+    Task(executorPreference: unit.clock.taskExecutor) {
       await WorkUnit.$current.withValue(unit, operation: operation)
       unit.clock.retire(unit)
     }

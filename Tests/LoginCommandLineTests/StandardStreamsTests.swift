@@ -138,6 +138,21 @@ import Testing
     #expect(result.status == 3)
   }
 
+  /// The bench's start-up baseline is no tool (no options), but it is an executable of the
+  /// package: it refuses arguments with 2 and a lost standard output with 3 and one line.
+  @Test func theStartUpBaselineSaysHelloRefusesArgumentsAndALostOutput() throws {
+    let hello = try SpawnedProgram.run("startup-baseline", [])
+    #expect(hello.status == 0)
+    #expect(hello.standardOutput == "hello (GET)\n")
+    let misspelt = try SpawnedProgram.run("startup-baseline", ["--versoin"])
+    #expect(misspelt.status == 2)
+    #expect(misspelt.errorLines == ["error: startup-baseline takes no arguments"])
+    let full = try SpawnedProgram.run("startup-baseline", [], output: .full)
+    #expect(full.signal == nil)
+    #expect(full.status == 3)
+    #expect(full.errorLines == [Substring(Self.noSpace)])
+  }
+
   @Test(arguments: Program.allCases, [Request.help, .normal])
   func aPipeClosedByItsReaderEndsQuietly(_ program: Program, _ request: Request) throws {
     let result = try SpawnedProgram.run(

@@ -110,3 +110,26 @@ enum Replay {
     }
   }
 }
+
+/// `--invariant` checks one invariant alone: a broken machine whose bug another invariant
+/// catches first is then found by the one asked for.
+@Suite(.timeLimit(.minutes(2))) struct OneInvariantTests {
+  @Test func aStaleAnswerAppliedIsFoundByInvariantTwoWhenItIsCheckedAlone() {
+    var explorer = Explorer()
+    explorer.machine = BrokenMachines.staleAnswersApplied
+    explorer.timings = Fate.Timing.standard
+    #expect(explorer.run().counterexample?.violation.invariant == .everyRequestEndsOnce)
+    explorer.invariants = [.staleAnswersChangeNothing]
+    #expect(explorer.run().counterexample?.violation.invariant == .staleAnswersChangeNothing)
+  }
+
+  @Test func theOptionNamesAnInvariantAndSuggestsOnATypo() throws {
+    guard case .run(let options) = try ExploreCommand.parse(["--invariant", "bounded-liveness"])
+    else {
+      Issue.record("not a run")
+      return
+    }
+    #expect(options.invariant == .boundedLiveness)
+    #expect(throws: UsageError.self) { try ExploreCommand.parse(["--invariant", "bounded"]) }
+  }
+}

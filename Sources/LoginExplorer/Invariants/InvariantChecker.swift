@@ -152,10 +152,14 @@ struct InvariantChecker {
 
   /// The first violation found by running the clock on from the end of `events` — by the
   /// timeout (invariant 8), then past every pending answer (invariants 7 and 10) — with the
-  /// waits that reach it, or `nil`.
+  /// waits that reach it, or `nil`. Only `invariants` are checked.
   static func checkFuture(
-    of start: ExploredSystem
+    of start: ExploredSystem, checking invariants: Set<Invariant> = Set(Invariant.allCases)
   ) -> (violation: Violation, waits: [ExplorerEvent])? {
+    func earliest(of found: [Violation]) -> Violation? {
+      found.filter { invariants.contains($0.invariant) }
+        .min { $0.invariant.rawValue < $1.invariant.rawValue }
+    }
     var system = start
     let timeout = system.timeout
     var requestsBefore = system.requests
@@ -168,9 +172,7 @@ struct InvariantChecker {
           detail: "a request is still in flight \(DurationLiteral.format(timeout)) later"))
     }
     var waits: [ExplorerEvent] = [.wait(timeout)]
-    if let violation = found.min(by: { $0.invariant.rawValue < $1.invariant.rawValue }) {
-      return (violation, waits)
-    }
+    if let violation = earliest(of: found) { return (violation, waits) }
     requestsBefore = system.requests
     let drainStart = system.world.now
     let later = system.drain()
@@ -198,7 +200,7 @@ struct InvariantChecker {
           invariant: .nothingAccumulates,
           detail: "something still waits on the clock after every answer came"))
     }
-    return found.min { $0.invariant.rawValue < $1.invariant.rawValue }.map { ($0, waits) }
+    return earliest(of: found).map { ($0, waits) }
   }
 
   /// The first stored fact of `state` the specification would have otherwise, if any.

@@ -17,6 +17,8 @@ public enum ExploreCommand {
     /// The workers; `nil` for one per core.
     var jobs: Int?
     var answerTimes = AnswerTimes.wide
+    /// The one invariant checked, or `nil` for all of them.
+    var invariant: Invariant?
 
     /// How the report is printed.
     enum Format: String, CaseIterable {
@@ -55,6 +57,8 @@ public enum ExploreCommand {
     case jobs = "--jobs"
     /// `--answer-times TIMES`: when the server's answers may fall due.
     case answerTimes = "--answer-times"
+    /// `--invariant NAME`: check that invariant alone.
+    case invariant = "--invariant"
 
     /// The placeholder of each option's value.
     var valueName: String? {
@@ -65,6 +69,7 @@ public enum ExploreCommand {
       case .counterexample: "path"
       case .jobs: "n"
       case .answerTimes: "times"
+      case .invariant: "name"
       }
     }
 
@@ -89,6 +94,9 @@ public enum ExploreCommand {
           + Options.AnswerTimes.allCases.map { times in
             "\(times.rawValue) (\(times.timings.map(\.description).joined(separator: ", ")))"
           }.joined(separator: " or ") + "; never is always tried too."
+      case .invariant:
+        "Check this invariant alone (see Docs/Explorer.md), to find the shortest violation of "
+          + "it even where another would be violated first."
       }
     }
 
@@ -97,6 +105,7 @@ public enum ExploreCommand {
       switch self {
       case .format: Options.Format.allCases.map(\.rawValue)
       case .answerTimes: Options.AnswerTimes.allCases.map(\.rawValue)
+      case .invariant: Invariant.allCases.map(\.name)
       case .depth, .timeout, .counterexample, .jobs: []
       }
     }
@@ -109,7 +118,7 @@ public enum ExploreCommand {
       case .timeout: return DurationLiteral.format(defaults.timeout)
       case .format: return defaults.format.rawValue
       case .answerTimes: return defaults.answerTimes.rawValue
-      case .counterexample, .jobs: return nil
+      case .counterexample, .jobs, .invariant: return nil
       }
     }
   }
@@ -185,6 +194,7 @@ public enum ExploreCommand {
     explorer.timings = options.answerTimes.timings
     explorer.jobs = options.jobs ?? Explorer.defaultJobs
     explorer.shouldStop = shouldStop
+    if let invariant = options.invariant { explorer.invariants = [invariant] }
     let clock = ContinuousClock()
     let start = clock.now
     var lastShown: ContinuousClock.Instant?
@@ -319,6 +329,15 @@ public enum ExploreCommand {
         options.jobs = try OptionValues.wholeNumber(try cursor.value(), for: name, in: jobsRange)
       case .answerTimes:
         options.answerTimes = try OptionValues.choice(try cursor.value(), for: name)
+      case .invariant:
+        let value = try cursor.value()
+        let names = Invariant.allCases.map(\.name)
+        guard let invariant = Invariant.allCases.first(where: { $0.name == value }) else {
+          throw .badValue(
+            option: name, expected: names.joined(separator: " or "),
+            suggestion: Suggestion.closest(to: value, among: names))
+        }
+        options.invariant = invariant
       }
     }
     switch request {

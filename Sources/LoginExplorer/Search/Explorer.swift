@@ -43,6 +43,8 @@ package struct Explorer {
 
   /// The machine explored.
   package var machine: Machine = .correct
+  /// The invariants checked; a violation of any other is not looked for.
+  package var invariants = Set(Invariant.allCases)
   /// The store's request timeout, `T`.
   package var timeout: Duration = LoginStore.defaultTimeout
   /// When the server's answers fall due, relative to `T`.
@@ -95,7 +97,7 @@ package struct Explorer {
       }
       return events.reversed()
     }
-    if let (violation, waits) = InvariantChecker.checkFuture(of: root) {
+    if let (violation, waits) = InvariantChecker.checkFuture(of: root, checking: invariants) {
       report.counterexample = Counterexample(
         path: waits, violation: violation, failingStep: waits.count)
       return report
@@ -173,6 +175,7 @@ package struct Explorer {
   private func expand(_ frontier: ArraySlice<Node>) -> [[Child]] {
     let machine = machine
     let timings = timings
+    let invariants = invariants
     return inParallel(frontier.count) { range in
       var checker = InvariantChecker(machine: machine)
       return range.map { index in
@@ -180,7 +183,7 @@ package struct Explorer {
         return Self.events(after: system, timings: timings).map { event in
           var child = system
           let step = child.perform(event)
-          let violation = checker.check(step, of: child).first
+          let violation = checker.check(step, of: child).first { invariants.contains($0.invariant) }
           return Child(
             system: child, event: event, key: SystemKey.of(child), violation: violation)
         }
@@ -192,7 +195,9 @@ package struct Explorer {
   private func checkFutures(
     _ systems: [ExploredSystem]
   ) -> [(violation: Violation, waits: [ExplorerEvent])?] {
-    inParallel(systems.count) { range in range.map { InvariantChecker.checkFuture(of: systems[$0]) }
+    let invariants = invariants
+    return inParallel(systems.count) { range in
+      range.map { InvariantChecker.checkFuture(of: systems[$0], checking: invariants) }
     }
   }
 

@@ -190,7 +190,7 @@ import Testing
     #expect(
       output.standardError.hasPrefix(
         "error: unknown option (argument 1); expected one of: --depth, --timeout, --format, "
-          + "--counterexample, --jobs, --answer-times, --version, --help; did you mean '--depth'?\n"
+          + "--counterexample, --jobs, --answer-times, --invariant, --version, --help; did you mean '--depth'?\n"
       ))
   }
 

@@ -160,16 +160,21 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     }
 
   // A session remembered by an earlier launch logs in from the first screen only, and only
-  // before it expires; an expired one is forgotten. Anywhere else the user has already
-  // started, and the launch's session is ignored.
+  // before it expires; an expired one is forgotten. Read late, once the user has started,
+  // the screen stays as it is and the session read (perhaps another account's) is
+  // forgotten, so that the next launch cannot bring back what the user is replacing. Once
+  // logged in, the session read is this login's, unless saving it failed: then it is an
+  // earlier one, forgotten too.
   case .sessionRestored(let stored, let now):
     switch state.phase {
     case .idle:
       guard !stored.isExpired(at: now) else { return [.clearSession] }
       state.logIn(stored.session(at: now))
       return []
-    case .editing, .submitting, .succeeded, .failed:
-      return []
+    case .editing, .submitting, .failed:
+      return [.clearSession]
+    case .succeeded:
+      return state.sessionNotRemembered ? [.clearSession] : []
     }
 
   // A session that could not be saved is still a login, for this launch only.

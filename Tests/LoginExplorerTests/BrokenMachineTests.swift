@@ -48,6 +48,10 @@ import Testing
     Case(
       machine: BrokenMachines.resetKeepsTheRememberedSession,
       invariant: .rememberedExactlyWhileLoggedIn, shortest: 5, inTheFuture: false),
+    // The login, a relaunch whose read comes late, an edit, the read.
+    Case(
+      machine: BrokenMachines.lateReadKeepsTheSession,
+      invariant: .rememberedExactlyWhileLoggedIn, shortest: 7, inTheFuture: false),
   ]
 
   @Test(arguments: cases)

@@ -10,7 +10,7 @@ enum BrokenMachines {
   static let all = [
     staleAnswersApplied, keepsPasswordAfterSuccess, cancelWithoutCancelEffect,
     timeoutKeepsTheCall, lateAnswerAppliedAfterCancel, logoutKeepsTheRememberedSession,
-    resetKeepsTheRememberedSession,
+    resetKeepsTheRememberedSession, lateReadKeepsTheSession,
   ]
 
   /// A reducer that applies any answer while submitting, whatever its attempt, in a store that
@@ -74,6 +74,18 @@ enum BrokenMachines {
     reduce: { state, action in
       let (next, effects) = LoginFlow.reduce(state, action)
       guard case .reset = action else { return (next, effects) }
+      return (next, effects.filter { $0 != .clearSession })
+    })
+
+  /// A session read that arrives after the user started is ignored and left in place: the
+  /// next launch would log in with a session the user was replacing.
+  static let lateReadKeepsTheSession = Machine(
+    name: "a late session read is kept",
+    reduce: { state, action in
+      let (next, effects) = LoginFlow.reduce(state, action)
+      guard case .sessionRestored = action, state.phase.kind != .idle else {
+        return (next, effects)
+      }
       return (next, effects.filter { $0 != .clearSession })
     })
 }

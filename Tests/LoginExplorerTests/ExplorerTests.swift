@@ -57,8 +57,10 @@ import Testing
       }
     }
     #expect(ExplorerEvent.events(for: .storeClosed) == [.close])
-    #expect(ExplorerEvent.events(for: .sessionRestored) == [.relaunch])
-    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 7)
+    #expect(
+      ExplorerEvent.events(for: .sessionRestored)
+        == [.relaunch, .relaunchRestoringLater, .restoreSession])
+    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 9)
     // Every outcome at each timing, and `never` once.
     #expect(Fate.all(timings: Fate.Timing.standard).count == ScriptedOutcome.allCases.count * 3 + 1)
     #expect(Fate.all(timings: Fate.Timing.wide).count == ScriptedOutcome.allCases.count * 6 + 1)

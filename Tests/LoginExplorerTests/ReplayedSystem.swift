@@ -137,7 +137,13 @@ final class ReplayedSystem {
       await store.close()
       await clock.waitUntilIdle()
     case .relaunch:
-      events = await relaunch()
+      events = await relaunch(restoringAtOnce: true)
+    case .relaunchRestoringLater:
+      events = await relaunch(restoringAtOnce: false)
+    case .restoreSession:
+      restoredAction = keptSession.map { .sessionRestored($0, now: wallClock.now()) }
+      await store.restoreSession()
+      await clock.waitUntilIdle()
     case .advanceFailingSave:
       sessionStore.failsSaves = true
       _ = await clock.advanceToNextDeadline()
@@ -189,7 +195,7 @@ final class ReplayedSystem {
   /// Closes the store and stops its server, as when the app is killed, then starts a fresh
   /// store and server over the same session store and clock, and launches it. Returns the
   /// closed store's last events (the requests its closing cancelled).
-  private func relaunch() async -> [StoreEvent] {
+  private func relaunch(restoringAtOnce: Bool) async -> [StoreEvent] {
     await store.close()
     let closing = ingest()
     let successor = ScriptedAuthService(clock: clock)
@@ -207,8 +213,10 @@ final class ReplayedSystem {
       service: successor, clock: clock, wallClock: wallClock, sessionStore: sessionStore,
       log: log, machine: machine, timeout: timeout)
     restoredAction = keptSession.map { .sessionRestored($0, now: wallClock.now()) }
-    await store.restoreSession()
-    await clock.waitUntilIdle()
+    if restoringAtOnce {
+      await store.restoreSession()
+      await clock.waitUntilIdle()
+    }
     return closing
   }
 

@@ -43,6 +43,36 @@ import Testing
     }
   }
 
+  /// A late session read arriving in every phase: after an edit, while a request is in
+  /// flight, after a failure, and logged in with the login saved or not. (The explorer
+  /// offers the read before the clock moves; the two systems take any path.)
+  @Test(arguments: [
+    [ExplorerEvent.setEmail(.invalid)],
+    [.setEmail(.valid), .setPassword(.valid), .submit(Fate(outcome: .success, timing: .late))],
+    [
+      .setEmail(.valid), .setPassword(.valid),
+      .submit(Fate(outcome: .failure(.serverError), timing: .early)), .advance,
+    ],
+    [
+      .setEmail(.valid), .setPassword(.valid), .submit(Fate(outcome: .success, timing: .early)),
+      .advance,
+    ],
+    [
+      .setEmail(.valid), .setPassword(.valid), .submit(Fate(outcome: .success, timing: .early)),
+      .advanceFailingSave,
+    ],
+  ])
+  func aLateSessionReadAgrees(_ meanwhile: [ExplorerEvent]) async {
+    let login: [ExplorerEvent] = [
+      .setEmail(.valid), .setPassword(.valid), .submit(Fate(outcome: .success, timing: .early)),
+      .advance,
+    ]
+    var remaining = (login + [.relaunchRestoringLater] + meanwhile + [.restoreSession, .advance])[
+      ...]
+    await agree(machine: .correct, timings: Fate.Timing.standard) { _ in remaining.popFirst() }
+    #expect(remaining.isEmpty)
+  }
+
   /// Runs both systems along the events `choose` picks from the explorer's alphabet (up to
   /// 14, or until it picks none) and expects them equal after each.
   private func agree(
@@ -78,7 +108,9 @@ extension ExplorerEvent {
   /// Whether the event moves the virtual clock, where the two systems could part.
   var movesTheClock: Bool {
     switch self {
-    case .advance, .advanceFailingSave, .expireSession, .wait, .relaunch, .close: true
+    case .advance, .advanceFailingSave, .expireSession, .wait, .relaunch, .close,
+      .relaunchRestoringLater, .restoreSession:
+      true
     case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout, .reset: false
     }
   }

@@ -118,7 +118,11 @@ struct InvariantChecker {
         case .saveSession(let saved):
           if next.session != saved { return fail("saveSession of a session not logged in") }
         case .clearSession:
-          if next.isLoggedIn { return fail("clearSession while logged in") }
+          // A login whose save failed is for this launch only: forgetting what is kept is
+          // then what keeps the next launch from restoring an older session.
+          if next.isLoggedIn && !next.sessionNotRemembered {
+            return fail("clearSession while logged in and remembered")
+          }
         }
       }
       // 7. A login is remembered, a logout forgotten; a restored session logs in only if it

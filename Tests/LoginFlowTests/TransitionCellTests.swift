@@ -11,9 +11,9 @@ import Testing
     }
     // Editable phases split changes and submit; submitting splits answers into the seven
     // outcomes of the current attempt and a stale one; idle splits a restored session into
-    // unexpired and expired; every phase has one cell for a failed save, a reset and the
-    // store closing.
-    #expect(TransitionCell.all.count == 15 + 14 + 18 + 11 + 14)
+    // unexpired and expired, and succeeded splits it into a login remembered or not; every
+    // phase has one cell for a failed save, a reset and the store closing.
+    #expect(TransitionCell.all.count == 15 + 14 + 18 + 12 + 14)
     #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
   }
 
@@ -51,6 +51,15 @@ import Testing
       (.sessionRestored(Self.stored(expiresAt: later), now: now), LoginState(), .unexpired),
       (.sessionRestored(Self.stored(expiresAt: now), now: now), LoginState(), .expired),
       (.sessionRestored(Self.stored(expiresAt: later), now: now), form, .always),
+      (
+        .sessionRestored(Self.stored(expiresAt: later), now: now),
+        LoginState(phase: .succeeded(AuthSession(token: "t"))), .loginRemembered
+      ),
+      (
+        .sessionRestored(Self.stored(expiresAt: later), now: now),
+        LoginState(phase: .succeeded(AuthSession(token: "t")), sessionNotRemembered: true),
+        .loginNotRemembered
+      ),
       (.sessionSaveFailed, LoginState(phase: .succeeded(AuthSession(token: "t"))), .always),
       (.sessionSaveFailed, form, .always),
     ]

@@ -220,6 +220,17 @@ enum TransitionDocument {
         .sessionRestored(stored(expiresAt: restoredAt.advanced(by: .seconds(60))), now: restoredAt),
         .sessionRestored(stored(expiresAt: .epoch), now: restoredAt),
       ]
+    case (.sessionRestored, "login remembered"), (.sessionRestored, "login not remembered"):
+      let notRemembered = row.condition == "login not remembered"
+      states = states.map { state in
+        var flagged = state
+        flagged.sessionNotRemembered = notRemembered
+        return flagged
+      }
+      actions = [
+        .sessionRestored(stored(expiresAt: restoredAt.advanced(by: .seconds(60))), now: restoredAt),
+        .sessionRestored(stored(expiresAt: .epoch), now: restoredAt),
+      ]
     case (.sessionSaveFailed, "always"):
       states += states.map { state in
         var flagged = state
@@ -347,7 +358,8 @@ struct TransitionTableDocumentTests {
         case .saveSession(let session):
           #expect(after.session == session, "\(context)")
         case .clearSession:
-          #expect(after.session == nil, "\(context)")
+          // Forgotten when logged out, or when this launch's login could not be kept.
+          #expect(after.session == nil || after.sessionNotRemembered, "\(context)")
         }
       }
     }
@@ -384,7 +396,7 @@ struct TransitionTableDocumentTests {
           "current attempt, success", "current attempt, invalidCredentials",
           "current attempt, other failure", "stale attempt",
         ],
-        ["unexpired", "expired"],
+        ["unexpired", "expired"], ["login remembered", "login not remembered"],
       ]
       #expect(complete.contains(conditions), "\(cell): \(conditions)")
     }

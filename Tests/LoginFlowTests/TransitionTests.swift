@@ -499,17 +499,41 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         action: restored(F.stored(expiresIn: .seconds(-86_400 * 365)), at: now), after: idle,
         effects: [.clearSession]),
     ])
-  for kind in [LoginPhase.Kind.editing, .submitting, .succeeded, .failed] {
+  // A read that arrives after the user started changes no screen; what it read is forgotten,
+  // so that the next launch cannot restore a session the user was replacing, unless this
+  // launch's own login is what is kept.
+  func forgotten(_ variant: String, _ before: LoginState, _ action: LoginAction)
+    -> TransitionCase
+  {
+    TransitionCase(
+      variant: variant, before: before, action: action, after: before, effects: [.clearSession])
+  }
+  for kind in [LoginPhase.Kind.editing, .submitting, .failed] {
     let before = F.state(F.phase(kind))
     row(
       kind, .sessionRestored,
       [
-        same(
+        forgotten(
           "already started, unexpired", before, restored(F.stored(expiresIn: .seconds(60)), at: now)
         ),
-        same("already started, expired", before, restored(F.stored(expiresIn: .zero), at: now)),
+        forgotten(
+          "already started, expired", before, restored(F.stored(expiresIn: .zero), at: now)),
       ])
   }
+  let notRemembered = F.with(succeeded) { $0.sessionNotRemembered = true }
+  row(
+    .succeeded, .sessionRestored,
+    [
+      same(
+        "this launch's login kept, unexpired", succeeded,
+        restored(F.stored(expiresIn: .seconds(60)), at: now)),
+      same(
+        "this launch's login kept, expired", succeeded,
+        restored(F.stored(expiresIn: .zero), at: now)),
+      forgotten(
+        "this launch's login not kept", notRemembered,
+        restored(F.stored(expiresIn: .seconds(60)), at: now)),
+    ])
   return table
 }()
 

@@ -57,20 +57,30 @@ struct ReferenceModel {
         state: state,
         observation: .init(
           effectKinds: lastEffects.map(\.kind), requestsInFlight: state.isLoading ? 1 : 0,
-          droppedAnswers: droppedAnswers))
+          droppedAnswers: droppedAnswers, sessionRemembered: stored != nil))
       if !evaluation.holds {
         failures.append(
           "\(located.location.file):\(located.location.line): expectation failed: "
             + "expected \(evaluation.expected), got \(evaluation.actual)")
       }
     case .snapshot: break
-    case .relaunch:
+    case .relaunch(let restore):
       state = LoginState()
       requests = []
       lastEffects = []
-      if let stored { apply(.sessionRestored(stored, now: Timestamp(sinceEpoch: now))) }
+      isClosed = false
+      switch restore {
+      case .atLaunch: restoreSession()
+      case .later: break
+      }
+    case .restoreSession:
+      restoreSession()
     case .sessionStore(let mode): failingSaves = mode == .failing
     }
+  }
+
+  private mutating func restoreSession() {
+    if let stored { apply(.sessionRestored(stored, now: Timestamp(sinceEpoch: now))) }
   }
 
   private func value(of field: SessionCommand.Field) -> String {

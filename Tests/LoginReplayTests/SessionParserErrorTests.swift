@@ -7,7 +7,7 @@ import Testing
 @Suite struct SessionParserErrorTests {
   static let commandList =
     "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, close, respond, "
-    + "wait, settle, expect, snapshot, relaunch, session-store"
+    + "wait, settle, expect, snapshot, relaunch, restore-session, session-store"
   static let outcomes =
     "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
     + "unexpected"
@@ -34,6 +34,20 @@ import Testing
     ("cancel x", 8, "wrong argument count for 'cancel': expected no arguments (cancel), got 1"),
     ("logout x", 8, "wrong argument count for 'logout': expected no arguments (logout), got 1"),
     ("settle x", 8, "wrong argument count for 'settle': expected no arguments (settle), got 1"),
+    (
+      "relaunch restore-latr", 10,
+      "bad value for 'relaunch'; expected 'restore-later' or nothing; did you mean "
+        + "'restore-later'?"
+    ),
+    (
+      "relaunch restore-later now", 24,
+      "wrong argument count for 'relaunch': expected 0 or 1 (relaunch [restore-later]), got 2"
+    ),
+    (
+      "restore-session now", 17,
+      "wrong argument count for 'restore-session': expected no arguments (restore-session), "
+        + "got 1"
+    ),
     (
       "snapshot x", 10,
       "wrong argument count for 'snapshot': expected no arguments (snapshot), got 1"

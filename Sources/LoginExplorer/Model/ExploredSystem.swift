@@ -57,6 +57,9 @@ struct ExploredSystem: Sendable {
   private var unapplied: [LoginAction] = []
   /// The `sessionRestored` the current store applied at its launch, if it found a session.
   private(set) var restoredAction: LoginAction?
+  /// Whether the current store was launched with its session read still to come
+  /// (``ExplorerEvent/relaunchRestoringLater``, until ``ExplorerEvent/restoreSession``).
+  private(set) var restorePending = false
   /// How many late answers every store of the run dropped.
   private(set) var droppedAnswers = 0
   /// What the screen must show, by the specification alone: the invariants' oracle.
@@ -102,7 +105,13 @@ struct ExploredSystem: Sendable {
       isClosed = true
       world.close()
     case .relaunch:
-      events = relaunch()
+      events = relaunch(restoringAtOnce: true)
+    case .relaunchRestoringLater:
+      events = relaunch(restoringAtOnce: false)
+    case .restoreSession:
+      restorePending = false
+      restoredAction = keptSession.map { .sessionRestored($0, now: world.wallNow) }
+      world.restore()
     case .advanceFailingSave:
       world.failsSaves = true
       world.advanceToNextDeadline()
@@ -144,9 +153,9 @@ struct ExploredSystem: Sendable {
   }
 
   /// Closes the store, as when the app is killed, then starts a fresh store and server over
-  /// the same session store and clock, and launches it. Returns the closed store's last
-  /// events (the requests its closing cancelled).
-  private mutating func relaunch() -> [StoreEvent] {
+  /// the same session store and clock, and launches it, its session read now or later.
+  /// Returns the closed store's last events (the requests its closing cancelled).
+  private mutating func relaunch(restoringAtOnce: Bool) -> [StoreEvent] {
     world.close()
     let closing = ingest()
     requests = [:]
@@ -154,7 +163,8 @@ struct ExploredSystem: Sendable {
     folded = LoginState()
     isClosed = false
     restoredAction = keptSession.map { .sessionRestored($0, now: world.wallNow) }
-    world.relaunch()
+    restorePending = !restoringAtOnce
+    world.relaunch(restoringAtOnce: restoringAtOnce)
     return closing
   }
 

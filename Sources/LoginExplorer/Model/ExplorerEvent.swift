@@ -12,9 +12,10 @@ import LoginSimulation
 /// DURATION` line right after `submit` does, so every path is a session `login-replay` can
 /// run. Time moves only by ``advance``, to the earliest pending deadline (an answer, a late
 /// answer, the store's timeout), so the order in which things fall due is explored, not
-/// sampled. The remembered session adds three events: the user relaunches the app, the
-/// login that comes next is not saved (the session store fails), and the remembered
-/// session's expiry passes.
+/// sampled. The remembered session adds five events: the user relaunches the app, the
+/// relaunch whose session read comes late (a slow keychain), that read arriving after the
+/// user has started, the login that comes next is not saved (the session store fails), and
+/// the remembered session's expiry passes.
 public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   /// `set email` to a sample.
   case setEmail(EmailSample)
@@ -35,6 +36,12 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   case close
   /// `relaunch`: the app is killed and opened again over the same session store.
   case relaunch
+  /// `relaunch restore-later`: as ``relaunch``, but the fresh store reads the remembered
+  /// session only at a later ``restoreSession``, as a launch whose read is slow.
+  case relaunchRestoringLater
+  /// `restore-session`: the late read of a ``relaunchRestoringLater`` arrives, whatever the
+  /// user has done since.
+  case restoreSession
   /// `wait` until the earliest pending deadline, delivering what falls due then.
   case advance
   /// ``advance`` with the session store failing every save (`session-store failing`, then
@@ -63,7 +70,7 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .logoutTapped: [.logout]
     case .reset: [.reset]
     case .storeClosed: [.close]
-    case .sessionRestored: [.relaunch]
+    case .sessionRestored: [.relaunch, .relaunchRestoringLater, .restoreSession]
     // Answers come from the server and the session store: explored through the fates of a
     // submit and ``advanceFailingSave``.
     case .authResponse, .sessionSaveFailed: []
@@ -83,6 +90,8 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .reset: "reset"
     case .close: "close the store"
     case .relaunch: "relaunch the app"
+    case .relaunchRestoringLater: "relaunch the app, its session read coming late"
+    case .restoreSession: "the late session read arrives"
     case .advance: "wait for the next deadline"
     case .advanceFailingSave: "wait for the next deadline, the login's save failing"
     case .expireSession: "wait until the remembered session expires"

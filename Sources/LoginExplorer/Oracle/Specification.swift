@@ -164,19 +164,15 @@ struct Specification: Sendable, Hashable {
       firstScreen()
     case .close:
       close()
-    case .relaunch:
+    case .relaunch, .relaunchRestoringLater:
       close()
       requests = [:]  // the old server stops: no late answer of the closed store's comes
       isClosed = false
       attempt = 0
       firstScreen()
-      if let keptUntil {
-        if wall >= keptUntil {
-          self.keptUntil = nil
-        } else {
-          logIn(saving: false)
-        }
-      }
+      if event == .relaunch { restore() }
+    case .restoreSession:
+      if !isClosed { restore() }
     case .advance:
       advanceOne(failingSaves: false)
     case .advanceFailingSave:
@@ -195,6 +191,26 @@ struct Specification: Sendable, Hashable {
     phase = .editing
     error = nil
     return true
+  }
+
+  /// The store reads the kept session: on the first screen it logs in with it before its
+  /// expiry and forgets it after; once the user has started (editing, submitting, failed)
+  /// the screen stays and the session is forgotten, as it may be another account's; when
+  /// logged in already, nothing happens.
+  private mutating func restore() {
+    guard let keptUntil else { return }
+    switch phase {
+    case .idle:
+      if wall >= keptUntil {
+        self.keptUntil = nil
+      } else {
+        logIn(saving: false)
+      }
+    case .editing, .submitting, .failed:
+      self.keptUntil = nil
+    case .succeeded:
+      break
+    }
   }
 
   private mutating func firstScreen() {

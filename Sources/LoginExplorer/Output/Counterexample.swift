@@ -64,7 +64,9 @@ public struct Counterexample: Sendable {
     case .logout: return ["logout"]
     case .reset: return ["reset"]
     case .close: return ["close"]
-    case .relaunch: return [SessionCommand.relaunch.description]
+    case .relaunch: return [SessionCommand.relaunch(.atLaunch).description]
+    case .relaunchRestoringLater: return [SessionCommand.relaunch(.later).description]
+    case .restoreSession: return [SessionCommand.restoreSession.description]
     case .advanceFailingSave:
       return [
         SessionCommand.sessionStore(.failing).description,

@@ -218,8 +218,10 @@ package struct Explorer {
   }
 
   /// The events to try from `system`: every user event, with `submit` split into its fates
-  /// when it starts a request; `advance` when something is due, and `advanceFailingSave`
-  /// too when what is due is a login; `expireSession` while a session is kept unexpired.
+  /// when it starts a request (a relaunch whose session read comes late only while a
+  /// session is kept, and that read only while it is to come); `advance` when something is due, and `advanceFailingSave`
+  /// too when what is due is a login; `expireSession` while a session is kept unexpired;
+  /// none of these three while a late session read is still to come (it comes first).
   ///
   /// Closing is bounded: `close` is tried only while something is due (a request, its
   /// timeout, a late answer), since closing a store with no work left ends nothing and only
@@ -234,9 +236,18 @@ package struct Explorer {
     let submitStarts = probe.perform(.submit(nil)).startedRequest
     var events = ExplorerEvent.userEvents.flatMap { event -> [ExplorerEvent] in
       if event == .close, !somethingIsDue { return [] }
+      // A late read matters only when there is something to read, and arrives only once.
+      if event == .relaunchRestoringLater, system.keptSession == nil { return [] }
+      if event == .restoreSession, !system.restorePending { return [] }
       guard case .submit = event, submitStarts else { return [event] }
-      return Fate.all(timings: timings).map(ExplorerEvent.submit)
+      // A request sent while a late read is to come races that read, not other requests:
+      // the standard times tell its answer and its timeout apart.
+      let raced = system.restorePending ? Fate.Timing.standard : timings
+      return Fate.all(timings: raced).map(ExplorerEvent.submit)
     }
+    // A late session read still comes before anything on the clock: a keychain is slower
+    // than a keystroke, never than a network round trip or a timeout.
+    guard !system.restorePending else { return events }
     if somethingIsDue { events.append(.advance) }
     if loginIsDue(in: system, at: next) { events.append(.advanceFailingSave) }
     if system.keptSession.map({ !$0.isExpired(at: system.world.wallNow) }) ?? false {

@@ -63,6 +63,8 @@ struct SystemKey: Hashable {
   var lateAnswers: Set<Outstanding>
   /// The session kept for the next launch.
   var kept: Kept
+  /// Whether the store's session read is still to come.
+  var restorePending: Bool
 
   /// The key of `system` now.
   static func of(_ system: ExploredSystem) -> SystemKey {
@@ -103,7 +105,7 @@ struct SystemKey: Hashable {
     }
     return SystemKey(
       screen: Screen(state), isClosed: system.isClosed, active: active, lateAnswers: lateAnswers,
-      kept: kept)
+      kept: kept, restorePending: system.restorePending)
   }
 }
 

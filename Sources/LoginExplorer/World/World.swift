@@ -106,8 +106,9 @@ struct World: Sendable {
   }
 
   /// The app is killed and opened again: the store closes, a fresh store and server (which
-  /// takes over the old one's queue) start, and the remembered session is restored.
-  mutating func relaunch() {
+  /// takes over the old one's queue) start, and the remembered session is restored, unless
+  /// its read comes later (``restore()``).
+  mutating func relaunch(restoringAtOnce: Bool = true) {
     close()
     let queue = server.takeQueue()
     // The old server stops: its calls end with the cancellation's acknowledgement, which a
@@ -122,7 +123,7 @@ struct World: Sendable {
     server.enqueue(queue)
     storeStartedAt = now
     core = Self.freshCore(machine: machine, timeout: timeout)
-    restore()
+    if restoringAtOnce { restore() }
   }
 
   /// The store reads the remembered session, as at launch.

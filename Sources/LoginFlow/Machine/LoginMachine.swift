@@ -79,6 +79,10 @@ public enum LoginMachine: ScreenMachine {
     case unexpired
     /// A restored session whose expiry has passed at the time given with it.
     case expired
+    /// A session read while logged in with a login that was saved: it is that login's.
+    case loginRemembered
+    /// A session read while logged in with a login whose save failed: an earlier one.
+    case loginNotRemembered
 
     /// The condition as the table writes it: `form valid`, `current attempt, timedOut`, ….
     public var description: String {
@@ -94,6 +98,8 @@ public enum LoginMachine: ScreenMachine {
       case .staleAttempt: "stale attempt"
       case .unexpired: "unexpired"
       case .expired: "expired"
+      case .loginRemembered: "login remembered"
+      case .loginNotRemembered: "login not remembered"
       }
     }
   }
@@ -118,7 +124,8 @@ public enum LoginMachine: ScreenMachine {
     case .sessionRestored:
       switch phase {
       case .idle: return [.unexpired, .expired]
-      case .editing, .submitting, .succeeded, .failed: return [.always]
+      case .succeeded: return [.loginRemembered, .loginNotRemembered]
+      case .editing, .submitting, .failed: return [.always]
       }
     case .authResponse:
       switch phase {
@@ -148,10 +155,11 @@ public enum LoginMachine: ScreenMachine {
       .sessionSaveFailed:
       condition = .always
     case .sessionRestored(let session, let now):
-      if conditions == [.always] {
-        condition = .always
-      } else {
-        condition = session.isExpired(at: now) ? .expired : .unexpired
+      switch phase {
+      case .idle: condition = session.isExpired(at: now) ? .expired : .unexpired
+      case .succeeded:
+        condition = state.sessionNotRemembered ? .loginNotRemembered : .loginRemembered
+      case .editing, .submitting, .failed: condition = .always
       }
     case .authResponse(let attempt, let result):
       if phase != .submitting {
@@ -211,6 +219,7 @@ public enum LoginMachine: ScreenMachine {
     case .storeClosed: action = .storeClosed
     case .sessionSaveFailed: action = .sessionSaveFailed
     case .sessionRestored:
+      if cell.condition == .loginNotRemembered { state.sessionNotRemembered = true }
       // Restored a second after it was saved, with a day of life left, or at its expiry.
       let now = Timestamp(secondsSinceEpoch: 1)
       let life: Duration = cell.condition == .expired ? .zero : .seconds(86_400)
@@ -223,7 +232,7 @@ public enum LoginMachine: ScreenMachine {
       case .currentAttempt(.some(let error)):
         action = .authResponse(attempt: attempt, .failure(error))
       case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
-        .formInvalid, .unexpired, .expired:
+        .formInvalid, .unexpired, .expired, .loginRemembered, .loginNotRemembered:
         action = .authResponse(attempt: attempt + 1, .success(session))
       }
     }

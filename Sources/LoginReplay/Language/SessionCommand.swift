@@ -37,9 +37,13 @@ public enum SessionCommand: Equatable, Sendable {
   case expect(Expectation)
   /// `snapshot`: print the rendered screen now.
   case snapshot
-  /// `relaunch`: close the store, as when the app is killed, and start a fresh one over the
-  /// same session store, which restores the remembered session as an app's launch does.
-  case relaunch
+  /// `relaunch [restore-later]`: close the store, as when the app is killed, and start a
+  /// fresh one over the same session store, which restores the remembered session as an
+  /// app's launch does, or, with `restore-later`, only at a later `restore-session`.
+  case relaunch(SessionRestore)
+  /// `restore-session`: the store reads the remembered session now, as a launch whose read
+  /// comes late (a slow keychain) does after the user has started.
+  case restoreSession
   /// `session-store failing|working`: make the session store fail every save from now on
   /// (as a full disk or a read-only folder would), or work again.
   case sessionStore(SessionStoreMode)
@@ -55,6 +59,14 @@ public enum SessionCommand: Equatable, Sendable {
 
   /// The largest N a `backspace` line may give: 1,000,000. A larger N is a parse error.
   public static let maximumBackspaceCount = 1_000_000
+
+  /// When a `relaunch` lets the fresh store read the remembered session.
+  public enum SessionRestore: String, CaseIterable, Equatable, Hashable, Sendable {
+    /// At once, before any later command (a plain `relaunch`).
+    case atLaunch = ""
+    /// Only at the next `restore-session` (`relaunch restore-later`).
+    case later = "restore-later"
+  }
 
   /// What `session-store` makes of the session store's saves.
   public enum SessionStoreMode: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -79,6 +91,7 @@ public enum SessionCommand: Equatable, Sendable {
     case .expect: .expect
     case .snapshot: .snapshot
     case .relaunch: .relaunch
+    case .restoreSession: .restoreSession
     case .sessionStore: .sessionStore
     }
   }

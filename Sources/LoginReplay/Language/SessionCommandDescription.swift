@@ -20,7 +20,9 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
     case .expect(let expectation):
       "expect \(expectation.subject.rawValue) \(expectation.expectedText)"
     case .snapshot: "snapshot"
-    case .relaunch: "relaunch"
+    case .relaunch(.atLaunch): "relaunch"
+    case .relaunch(.later): "relaunch \(SessionCommand.SessionRestore.later.rawValue)"
+    case .restoreSession: "restore-session"
     case .sessionStore(let mode): "session-store \(mode.rawValue)"
     }
   }

@@ -17,13 +17,17 @@ extension SessionCommand {
     case expect
     case snapshot
     case relaunch
+    case restoreSession
     case sessionStore
 
     /// Every command word, in the order the format lists them: the field commands, the
     /// screen's buttons, then the replay's own.
     public static let allCases: [Name] =
       [.type, .set, .clear, .backspace] + LoginMachine.buttons.map(Name.button)
-      + [.close, .respond, .wait, .settle, .expect, .snapshot, .relaunch, .sessionStore]
+      + [
+        .close, .respond, .wait, .settle, .expect, .snapshot, .relaunch, .restoreSession,
+        .sessionStore,
+      ]
 
     /// The name whose word is `word`, or `nil`.
     public init?(word: String) {
@@ -49,6 +53,7 @@ extension SessionCommand {
       case .expect: "expect"
       case .snapshot: "snapshot"
       case .relaunch: "relaunch"
+      case .restoreSession: "restore-session"
       case .sessionStore: "session-store"
       }
     }
@@ -64,7 +69,8 @@ extension SessionCommand {
       case .type, .set: return "\(fields) TEXT"
       case .clear: return fields
       case .backspace: return "\(fields) [N]"
-      case .button, .close, .settle, .snapshot, .relaunch: return ""
+      case .button, .close, .settle, .snapshot, .restoreSession: return ""
+      case .relaunch: return "[\(SessionCommand.SessionRestore.later.rawValue)]"
       case .sessionStore: return "failing|working"
       case .respond: return "OUTCOME [after DURATION]"
       case .wait: return "DURATION"
@@ -78,7 +84,8 @@ extension SessionCommand {
       case .type, .set: .exactly(2)
       case .clear, .wait, .sessionStore: .exactly(1)
       case .backspace: .either(1, 2)
-      case .button, .close, .settle, .snapshot, .relaunch: .exactly(0)
+      case .relaunch: .either(0, 1)
+      case .button, .close, .settle, .snapshot, .restoreSession: .exactly(0)
       case .respond: .either(1, 3)
       case .expect: .exactly(2)
       }

@@ -65,9 +65,10 @@ public struct SessionError: Error, Equatable, Sendable {
     /// A `wait` or `settle` that would move the virtual clock past
     /// ``SessionRunner/virtualTimeLimit``; `command` is `wait` or `settle`.
     case clockLimit(command: SessionCommand.Name)
-    /// A `relaunch` whose session store refused what it keeps (a file other users can read,
-    /// another user's, not a regular file): the new store starts logged out.
-    case sessionStoreRefused(SessionStoreError)
+    /// A `relaunch` or `restore-session` (`command`) whose session store refused what it
+    /// keeps (a file other users can read, another user's, not a regular file): the store
+    /// goes on logged out.
+    case sessionStoreRefused(SessionStoreError, command: SessionCommand.Name)
   }
 
   /// Why a backslash escape in a quoted string is wrong.
@@ -148,8 +149,8 @@ public struct SessionError: Error, Equatable, Sendable {
     case .clockLimit(let command):
       return "'\(command.word)' would move the virtual clock past "
         + "\(DurationLiteral.format(ReplayBackend.virtualTimeLimit)), its limit (about 31.7 years)"
-    case .sessionStoreRefused(let problem):
-      return "cannot restore the session at '\(SessionCommand.Name.relaunch.word)': "
+    case .sessionStoreRefused(let problem, let command):
+      return "cannot restore the session at '\(command.word)': "
         + ReplayFormatter.describe(problem)
     }
   }

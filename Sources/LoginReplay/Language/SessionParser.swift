@@ -69,7 +69,19 @@ private struct LineParser {
     case .wait: return .wait(try duration(argument(0), for: name))
     case .settle: return .settle
     case .snapshot: return .snapshot
-    case .relaunch: return .relaunch
+    case .relaunch:
+      guard arguments.count == 1 else { return .relaunch(.atLaunch) }
+      let token = argument(0)
+      let later = SessionCommand.SessionRestore.later.rawValue
+      guard token.text == later else {
+        throw error(
+          .badValue(
+            command: .command(.relaunch), expected: "'\(later)' or nothing",
+            suggestion: Suggestion.closest(to: token.text, among: [later])),
+          at: token)
+      }
+      return .relaunch(.later)
+    case .restoreSession: return .restoreSession
     case .sessionStore:
       let token = argument(0)
       guard let mode = SessionCommand.SessionStoreMode(rawValue: token.text) else {

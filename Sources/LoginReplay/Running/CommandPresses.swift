@@ -30,7 +30,8 @@ struct CommandPresses {
       // field holds now (none on an empty field).
       remaining = .deletions(field, min(count, field.text(in: state).count))
     case .press(let button): remaining = .once(button.action)
-    case .close, .respond, .wait, .settle, .expect, .snapshot, .relaunch, .sessionStore:
+    case .close, .respond, .wait, .settle, .expect, .snapshot, .relaunch, .restoreSession,
+      .sessionStore:
       return nil
     }
   }

@@ -163,8 +163,10 @@ public final class SessionRunner {
     case .snapshot:
       output.writeLine(
         formatter.snapshot(of: await backend.store.state, at: backend.elapsed, line: line))
-    case .relaunch:
-      await relaunch(at: located.location)
+    case .relaunch(let restore):
+      await relaunch(restoring: restore, at: located.location)
+    case .restoreSession:
+      await restore(by: .restoreSession, at: located.location)
     case .sessionStore(let mode):
       backend.sessionStore.failsSaves = mode == .failing
     }
@@ -298,9 +300,11 @@ public final class SessionRunner {
   }
 
   /// `relaunch`: closes the store (what it was doing is cancelled and printed), starts a
-  /// fresh one over the same session store, and launches it. A refused session store is
-  /// reported as an error at the line, and the run's status is then 2.
-  nonisolated(nonsending) private func relaunch(at location: SourceLocation) async {
+  /// fresh one over the same session store, and launches it: it restores the remembered
+  /// session now, or with `restore-later` only at a `restore-session`.
+  nonisolated(nonsending) private func relaunch(
+    restoring restore: SessionCommand.SessionRestore, at location: SourceLocation
+  ) async {
     await backend.store.close()
     await printEvents()
     await backend.relaunch()
@@ -309,9 +313,21 @@ public final class SessionRunner {
     if let object = formatter.relaunch(at: backend.elapsed, line: line) {
       output.writeLine(object)
     }
+    switch restore {
+    case .atLaunch: await self.restore(by: .relaunch, at: location)
+    case .later: break
+    }
+  }
+
+  /// The store reads the remembered session at the line of `command` (a `relaunch`, a
+  /// `restore-session`). A refused session store is reported as an error at the line, and
+  /// the run's status is then 2.
+  nonisolated(nonsending) private func restore(
+    by command: SessionCommand.Name, at location: SourceLocation
+  ) async {
     if let problem = await restore(), problem.isRefusal {
       sessionStoreRefused = true
-      let error = SessionError(.sessionStoreRefused(problem), at: location)
+      let error = SessionError(.sessionStoreRefused(problem, command: command), at: location)
       output.writeErrorLine(error.description)
       if let object = formatter.rejected(error) { output.writeLine(object) }
     }

@@ -174,7 +174,12 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
           check(next.session == stored.session(at: now), "restored another session", step: step)
         }
       } else {
-        check(next == state && effects.isEmpty, "a late restore changed the state", step: step)
+        // Read late: the screen stays; the session read is forgotten unless it is this
+        // login's (logged in, and its save did not fail).
+        let isThisLogin = state.isLoggedIn && !state.sessionNotRemembered
+        check(next == state, "a late restore changed the state", step: step)
+        check(
+          effects == (isThisLogin ? [] : [.clearSession]), "a late restore's effects", step: step)
       }
     }
     if case .sessionSaveFailed = action {

@@ -92,14 +92,16 @@ extension LoginState {
     guard isEmailValid, isPasswordValid else { return false }
     switch phase {
     case .idle, .editing, .failed: return true
-    case .submitting, .succeeded: return false
+    case .submitting: return PlantedBug.isPlanted(.logInEnabledOnlyWhenAllowed)
+    case .succeeded: return false
     }
   }
 
   /// The inline error under the email field, in English: shown for a non-empty invalid email
   /// only. A screen in another language reads ``emailError(in:)``.
   public var emailError: String? {
-    email.isEmpty || isEmailValid ? nil : Self.invalidEmailMessage
+    (email.isEmpty && !PlantedBug.isPlanted(.errorsOnlyWhereTheyBelong)) || isEmailValid
+      ? nil : Self.invalidEmailMessage
   }
 
   /// The error the screen shows after a failed attempt, and only then.
@@ -157,7 +159,7 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
   public var description: String {
     let phaseText = attemptInFlight.map { "submitting(\($0))" } ?? "\(phase)"
     return "LoginState(email: \(String(reflecting: email)), "
-      + "password: \(Redacted.length(of: password)), "
+      + "password: \(PlantedBug.isPlanted(.secretsNeverShown) ? password : Redacted.length(of: password)), "
       + "isPasswordVisible: \(isPasswordVisible), "
       + "phase: \(phaseText), attempt: \(attempt), "
       + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials), "

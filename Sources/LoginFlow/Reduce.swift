@@ -87,6 +87,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     switch state.phase {
     case .submitting:
       state.phase = .editing
+      if PlantedBug.isPlanted(.oneRequestInFlight) { return [] }
       return [.cancelAuthentication(attempt: state.attempt)]
     case .failed:
       state.phase = .editing
@@ -105,6 +106,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.isPasswordVisible = false
       state.consecutiveInvalidCredentials = 0
       state.sessionNotRemembered = false
+      if PlantedBug.isPlanted(.rememberedExactlyWhileLoggedIn) { return [] }
       return [.clearSession]
     case .idle, .editing, .submitting, .failed:
       return []
@@ -145,13 +147,18 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
   case .authResponse(let attempt, let result):
     switch state.phase {
     case .submitting:
-      guard attempt == state.attempt else { return [] }
+      guard attempt == state.attempt || PlantedBug.isPlanted(.staleAnswersChangeNothing) else {
+        return []
+      }
       switch result {
       case .success(let session):
+        let password = state.password
         state.logIn(session)
+        if PlantedBug.isPlanted(.sessionLeavesNoSecret) { state.password = password }
         return [.saveSession(session)]
       case .failure(let error):
         state.phase = .failed(error)
+        if PlantedBug.isPlanted(.screenFollowsTheSpecification) { state.isPasswordVisible = false }
         if error == .invalidCredentials { state.consecutiveInvalidCredentials += 1 }
         return []
       }

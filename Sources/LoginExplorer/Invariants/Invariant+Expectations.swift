@@ -19,7 +19,11 @@ extension Invariant {
     ]
     switch self {
     case .oneRequestInFlight: return [phase, loading, inFlight]
-    case .staleAnswersChangeNothing, .storeAddsNothing, .screenFollowsTheSpecification:
+    case .staleAnswersChangeNothing:
+      // A stale answer that reaches the machine is one the store did not drop; the screen
+      // alone can agree again by the next answer.
+      return screen + [.droppedAnswers(specification.droppedAnswers)]
+    case .storeAddsNothing, .screenFollowsTheSpecification:
       return screen
     case .logInEnabledOnlyWhenAllowed: return [phase, .canSubmit(specification.canSubmit)]
     case .errorsOnlyWhereTheyBelong:

@@ -107,8 +107,12 @@ package struct EffectRunner<Action: Sendable, Request: Sendable, Timer: Hashable
     guard let request = running.removeValue(forKey: id) else { return (.unknown, []) }
     let duration = now - request.startedAt
     switch request.status {
-    case .inFlight: return (.answer(after: duration), [.cancelTimer(.timeout(id))])
-    case .cancelled, .timedOut: return (.late(request.status, after: duration), [])
+    case .inFlight:
+      if PlantedBug.isPlanted(.timersEndWithTheirRequests) { return (.answer(after: duration), []) }
+      return (.answer(after: duration), [.cancelTimer(.timeout(id))])
+    case .cancelled, .timedOut:
+      if PlantedBug.isPlanted(.nothingAccumulates) { running[id] = request }
+      return (.late(request.status, after: duration), [])
     }
   }
 

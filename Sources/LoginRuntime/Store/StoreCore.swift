@@ -82,7 +82,10 @@ package struct StoreCore: Sendable {
       // `unexpected` from a call the store cancelled is the service acknowledging the
       // cancellation (see ``AuthService``): no answer, nothing to report.
       if case .failure(.unexpected) = result { break }
-      if faults.appliesLateAnswers, !isClosed {
+      let appliesLateAnswers =
+        faults.appliesLateAnswers || PlantedBug.isPlanted(.staleAnswersChangeNothing)
+        || PlantedBug.isPlanted(.everyRequestEndsOnce)
+      if appliesLateAnswers, !isClosed {
         steps += apply(.answer(to: id, with: result), at: now)
       } else {
         steps.append(
@@ -107,8 +110,10 @@ package struct StoreCore: Sendable {
   /// `failure(timedOut)` answer is applied.
   private mutating func timeoutFired(_ id: RequestID, at now: Duration) -> [Step] {
     guard !isClosed, let duration = runner.timeoutFired(id, at: now) else { return [] }
-    var steps: [Step] = faults.timeoutCancelsCall ? [.run(.cancelCall(id))] : []
+    let cancelsCall = faults.timeoutCancelsCall && !PlantedBug.isPlanted(.boundedLiveness)
+    var steps: [Step] = cancelsCall ? [.run(.cancelCall(id))] : []
     steps.append(.event(.effectTimedOut(id, duration: duration)))
+    if PlantedBug.isPlanted(.storeAddsNothing) { state.password = "" }
     return steps + apply(.answer(to: id, with: .failure(.timedOut)), at: now)
   }
 

@@ -57,7 +57,7 @@ struct StoreTests {
       await tester.send(.submitTapped)
       await tester.send(.submitTapped)
       let request = try await tester.nextRequest()
-      #expect(tester.service.requests.count == 1)
+      #expect(tester.requests.count == 1)
       await tester.release(request, .failure(.invalidCredentials))
       await tester.receive(
         .effectFinished(.authenticate(1), outcome: .failure(.invalidCredentials), duration: .zero))

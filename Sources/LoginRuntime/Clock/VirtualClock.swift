@@ -1,3 +1,5 @@
+import Foundation
+
 /// A clock whose time moves only when a test or `login-replay` advances it, so that every
 /// timeout and every simulated delay happens at an exact, reproducible moment with no real
 /// sleeping.
@@ -66,6 +68,15 @@ public final class VirtualClock: Clock, Sendable {
     public var description: String { offset.traceText }
   }
 
+  /// The error of a sleep on one virtual clock by a task that another one tracks.
+  public struct ForeignSleep: Error, CustomStringConvertible {
+    /// What went wrong and what to do.
+    public var description: String {
+      "a task the store started on one VirtualClock sleeps on another VirtualClock; "
+        + "give the store and its service the same clock"
+    }
+  }
+
   private let state: Locked<VirtualClockState>
   /// Where the tasks the clock starts (the store's effects and timers) run, when not on the
   /// shared pool.
@@ -105,8 +116,18 @@ public final class VirtualClock: Clock, Sendable {
   ///
   /// Returns at once for a deadline that is not in the future. Throws `CancellationError`
   /// when the task is cancelled, and then no longer counts as a sleeper.
+  ///
+  /// A task that another virtual clock tracks (a store's call on clock A whose service sleeps
+  /// on clock B) would look busy to its own clock forever, so advancing that clock would
+  /// hang: such a sleep writes a message saying so to standard error and throws
+  /// ``ForeignSleep`` at once.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let unit = WorkUnit.current.flatMap { $0.clock === self ? $0.id : nil }
+    if let current = WorkUnit.current, current.clock !== self {
+      let error = ForeignSleep()
+      FileHandle.standardError.write(Data("LoginFlow: \(error)\n".utf8))
+      throw error
+    }
+    let unit = WorkUnit.current?.id
     let id: Int? = state.withLock { state in
       guard deadline > state.now else { return nil }
       return state.register(deadline: deadline, unit: unit)
@@ -145,6 +166,16 @@ public final class VirtualClock: Clock, Sendable {
     }
   }
 
+  /// Advances to the earliest deadline of tracked work (a timer of the store, or a sleep of
+  /// a task the clock tracks), if any, leaving other sleepers' deadlines alone unless they
+  /// fall before it; returns whether it advanced. ``LoginStore/settle()`` calls it.
+  nonisolated(nonsending) package func advanceToNextTrackedDeadline() async -> Bool {
+    await waitUntilIdle()
+    guard let deadline = state.withLock(\.nextTrackedDeadline) else { return false }
+    await advance(to: deadline)
+    return true
+  }
+
   /// Advances to the earliest pending deadline, if any; returns whether it advanced.
   ///
   /// `login-replay`'s `settle` calls it until no request is in flight.
@@ -163,13 +194,29 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Waits until no work that the store started on this clock is running: every effect task
   /// has ended, sleeps on this clock, or waits for a held request. Never moves the time.
+  ///
+  /// Returns early when the waiting task is cancelled.
   nonisolated(nonsending) public func waitUntilIdle() async {
     // Usually nothing runs: answer without making a continuation.
     guard !isIdle else { return }
-    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      let waiting = state.withLock { $0.addIdleWaiter(waiter) }
-      if !waiting { waiter.resume() }
+    let waiter = Locked<Int?>(nil)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let id = state.withLock { $0.addIdleWaiter(continuation) }
+        waiter.withLock { $0 = id }
+        if id == nil || Task.isCancelled { stopWaiting(id, continuation) }
+      }
+    } onCancel: {
+      guard let id = waiter.withLock({ $0 }) else { return }
+      state.withLock { $0.removeIdleWaiter(id) }?.resume()
     }
+  }
+
+  /// Resumes `continuation` unless it is registered as idle waiter `id` and someone else
+  /// takes it first.
+  private func stopWaiting(_ id: Int?, _ continuation: CheckedContinuation<Void, Never>) {
+    guard let id else { return continuation.resume() }
+    state.withLock { $0.removeIdleWaiter(id) }?.resume()
   }
 
   /// Starts a task whose work this clock tracks, like the store's effect tasks: advancing

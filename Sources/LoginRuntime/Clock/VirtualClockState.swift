@@ -50,7 +50,8 @@ struct VirtualClockState {
   private var nextUnitID = 0
   private var liveUnits: Set<Int> = []
   private var awakeUnits: Set<Int> = []
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextIdleWaiterID = 0
 
   init(now: VirtualClock.Instant) {
     self.now = now
@@ -59,6 +60,11 @@ struct VirtualClockState {
   /// The earliest deadline of a pending sleeper.
   var nextDeadline: VirtualClock.Instant? {
     sleepers.values.map(\.deadline).min()
+  }
+
+  /// The earliest deadline of tracked work: a timer, or a sleeper that works for a unit.
+  var nextTrackedDeadline: VirtualClock.Instant? {
+    sleepers.values.filter { $0.unit != nil || $0.fire != nil }.map(\.deadline).min()
   }
 
   /// Whether no tracked unit is awake.
@@ -95,17 +101,24 @@ struct VirtualClockState {
     return takeIdleWaitersIfIdle()
   }
 
-  /// Registers a waiter for the moment no unit is awake; `false` when that is already so.
-  mutating func addIdleWaiter(_ waiter: CheckedContinuation<Void, Never>) -> Bool {
-    guard !isIdle else { return false }
-    idleWaiters.append(waiter)
-    return true
+  /// Registers a waiter for the moment no unit is awake, under the id returned; `nil` when
+  /// that is already so.
+  mutating func addIdleWaiter(_ waiter: CheckedContinuation<Void, Never>) -> Int? {
+    guard !isIdle else { return nil }
+    nextIdleWaiterID += 1
+    idleWaiters[nextIdleWaiterID] = waiter
+    return nextIdleWaiterID
+  }
+
+  /// Removes idle waiter `id` (its task was cancelled); returns it to resume, if still there.
+  mutating func removeIdleWaiter(_ id: Int) -> CheckedContinuation<Void, Never>? {
+    idleWaiters.removeValue(forKey: id)
   }
 
   private mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
     guard awakeUnits.isEmpty, !idleWaiters.isEmpty else { return [] }
-    defer { idleWaiters = [] }
-    return idleWaiters
+    defer { idleWaiters = [:] }
+    return Array(idleWaiters.values)
   }
 
   // MARK: Sleepers

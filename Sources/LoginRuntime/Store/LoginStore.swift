@@ -7,7 +7,8 @@ import LoginFlow
 ///
 /// ```swift
 /// let store = LoginStore(service: DemoAuthService())
-/// Task { for await state in store.states() { print(state.phase) } }
+/// let states = store.states()  // subscribed now: no state is missed, and the store is not held
+/// Task { for await state in states { print(state.phase) } }
 /// await store.send(.emailChanged("demo@example.com"))
 /// await store.send(.passwordChanged("Password123!"))
 /// await store.send(.submitTapped)
@@ -50,14 +51,17 @@ public actor LoginStore {
   private let wallClock: WallClock
   private let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
+  private let onAction: ActionHook?
   private let publisher: StatePublisher
   private let eventBroadcaster = Broadcaster<StoreEvent>()
   /// The tasks of the calls that have not returned, by request.
   private var calls: [RequestID: Task<Void, Never>] = [:]
   /// The timers running, by the runner's key.
   private var timers: [StoreCore.Runner.TimerKey: StoreTimer] = [:]
-  /// Callers of ``settle()`` on a clock the store cannot drive, waiting for the work to end.
-  private var settleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Callers of ``settle()`` on a clock the store cannot drive, waiting for the work to end,
+  /// by a number of their own.
+  private var settleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  private var nextSettleWaiter = 0
 
   /// Creates a store.
   ///
@@ -98,7 +102,8 @@ public actor LoginStore {
     self.init(
       initialState: initialState, service: service, clock: clock, timeout: timeout,
       timeoutClock: timeoutClock, sessionStore: sessionStore, wallClock: wallClock,
-      sessionLifetime: sessionLifetime, onEvent: onEvent, reducer: nil, faults: .none)
+      sessionLifetime: sessionLifetime, onEvent: onEvent, onAction: nil, reducer: nil,
+      faults: .none)
   }
 
   /// A store over another reducer (`nil`: LoginFlow's own), or one that breaks its own
@@ -114,6 +119,7 @@ public actor LoginStore {
     wallClock: WallClock? = nil,
     sessionLifetime: Duration = LoginStore.defaultSessionLifetime,
     onEvent: (@Sendable (StoreEvent) -> Void)? = nil,
+    onAction: ActionHook? = nil,
     reducer: Reducer?,
     faults: Faults
   ) {
@@ -128,6 +134,7 @@ public actor LoginStore {
     self.clock = StoreClock(clock, timeoutClock: timeoutClock)
     self.timeout = timeout
     self.onEvent = onEvent
+    self.onAction = onAction
   }
 
   /// The attempt whose answer the store is waiting for (not cancelled, not timed out).
@@ -135,9 +142,14 @@ public actor LoginStore {
 
   /// The attempts whose tasks have not ended, in order — including cancelled or timed-out
   /// ones whose service has not returned yet. Empty when no effect is running.
+  /// After ``close()`` it is empty: a closed store no longer waits for any call.
   public var runningAttempts: [Int] {
-    core.runner.running.keys.filter { $0.kind == .authenticate }.map(\.number).sorted()
+    calls.keys.filter { $0.kind == .authenticate }.map(\.number).sorted()
   }
+
+  /// The requests the machine is waiting for an answer to: started, not answered, cancelled
+  /// or timed out.
+  package var requestsInFlight: [RequestID] { core.runner.requestsInFlight }
 
   /// The requests whose calls have not returned, in order: in flight, or cancelled or timed
   /// out and still answering.
@@ -145,10 +157,18 @@ public actor LoginStore {
     core.runner.running.keys.sorted(by: StoreCore.Runner.order)
   }
 
+  /// How many callers of ``settle()`` wait for the calls to end, on a clock the store cannot
+  /// drive: for tests that cancel one while it waits.
+  package var settleWaiterCount: Int { settleWaiters.count }
+
   /// How many timers the store runs: timeouts and deliveries.
   package var timerCount: Int { timers.count }
 
   /// Applies `action` and starts the effects it emitted; returns those effects.
+  ///
+  /// Effects are unstructured: they run in tasks of the store's, not of the caller's, so
+  /// cancelling the task that called `send` does not cancel the request it started. To stop
+  /// one, send `cancelTapped` or `reset`, or ``close()`` the store.
   ///
   /// After `close()` it does nothing and returns no effect.
   @discardableResult
@@ -191,7 +211,8 @@ public actor LoginStore {
 
   /// Waits until everything the actions sent so far started has ended: every auth call has
   /// returned (answered, timed out, or cancelled and acknowledged) and every timer is gone.
-  /// Returns at once when nothing runs.
+  /// Returns at once when nothing runs, once the store is closed (a closed store waits for no
+  /// call), and when the task awaiting it is cancelled.
   ///
   /// ```swift
   /// await store.send(.submitTapped)
@@ -199,21 +220,49 @@ public actor LoginStore {
   /// ```
   ///
   /// On a ``VirtualClock`` (or a clock wrapping one) `settle` drives the clock itself: it
-  /// waits until the running work is idle, advances to the next deadline — the service's
-  /// answer, the timeout — and repeats until nothing of the store runs. Work that waits for
-  /// the test rather than the clock (a held request of the test kit) cannot end that way:
-  /// `settle` returns once nothing is due, and such work keeps running until released. Do
-  /// not advance the clock from another task meanwhile. On any other clock it waits, for as
-  /// long as the work takes.
+  /// waits until the running work is idle, advances to the next deadline of tracked work —
+  /// the store's timers and what its calls sleep for, never a sleeper of someone else's —
+  /// and repeats until nothing of the store runs. Work that waits for the test rather than
+  /// the clock (a ``HeldValue``) cannot end that way: `settle` returns once nothing is due,
+  /// and such work keeps running until released. Do not advance the clock from another task
+  /// meanwhile. On any other clock it waits, for as long as the work takes.
   public func settle() async {
-    while !calls.isEmpty {
+    while !calls.isEmpty, !Task.isCancelled {
       if let tracker = clock.tracker {
         await tracker.waitUntilIdle()
-        guard !calls.isEmpty, await tracker.advanceToNextDeadline() else { return }
+        guard !calls.isEmpty, !Task.isCancelled, await tracker.advanceToNextTrackedDeadline()
+        else { return }
       } else {
-        await withCheckedContinuation { settleWaiters.append($0) }
+        await waitForTheCalls()
       }
     }
+  }
+
+  /// Suspends until no call runs, the store closes, or the waiting task is cancelled.
+  private func waitForTheCalls() async {
+    nextSettleWaiter += 1
+    let id = nextSettleWaiter
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        if Task.isCancelled || calls.isEmpty {
+          continuation.resume()
+        } else {
+          settleWaiters[id] = continuation
+        }
+      }
+    } onCancel: {
+      Task { await self.resumeSettleWaiter(id) }
+    }
+  }
+
+  private func resumeSettleWaiter(_ id: Int) {
+    settleWaiters.removeValue(forKey: id)?.resume()
+  }
+
+  private func resumeSettleWaiters() {
+    let waiters = settleWaiters.values
+    settleWaiters = [:]
+    for waiter in waiters { waiter.resume() }
   }
 
   /// A stream that first yields the current state, then the changes, in order.
@@ -231,19 +280,53 @@ public actor LoginStore {
     publisher.subscribe(buffering: buffering, \.state)
   }
 
+  /// Calls `body` with the current state, then with the changes, until the returned
+  /// observation is cancelled or goes away, or the store closes or goes away.
+  ///
+  /// The observation holds the store's stream, not the store: a dropped store ends it.
+  ///
+  /// ```swift
+  /// let observation = store.observe { state in print(state.phase) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - buffering: What is kept while `body` runs; the newest state by default.
+  ///   - body: Called in order, one state at a time.
+  public nonisolated func observe(
+    buffering: StreamBuffering = .newest,
+    _ body: @escaping @Sendable (LoginState) async -> Void
+  ) -> StoreObservation {
+    let states = states(buffering: buffering)
+    return StoreObservation(
+      Task {
+        for await state in states {
+          guard !Task.isCancelled else { return }
+          await body(state)
+        }
+      })
+  }
+
   /// A stream of the events from now on, in order; it ends when the store closes or goes
   /// away.
   ///
-  /// - Parameter buffering: What the stream keeps while its subscriber has not read.
-  ///   ``StreamBuffering/all`` by default: each event is a fact of its own (a request
-  ///   started, timed out, was dropped), and a log or a trace that skipped some would lie;
-  ///   a logger that lags holds what it has not read. Pass ``StreamBuffering/newest`` for
-  ///   a view that only shows the latest event.
+  /// - Parameter buffering: What the stream keeps while its subscriber has not read. By
+  ///   default the newest ``defaultEventBuffer`` events: a logger that lags far behind loses
+  ///   the oldest, and ``droppedEventCount`` says how many, while a subscriber that never
+  ///   reads costs bounded memory. Pass ``StreamBuffering/all`` for every event however far
+  ///   the subscriber lags (a test, a trace that must not skip), or
+  ///   ``StreamBuffering/newest`` for a view that only shows the latest event.
   public nonisolated func events(
-    buffering: StreamBuffering = .all
+    buffering: StreamBuffering = .latest(LoginStore.defaultEventBuffer)
   ) -> AsyncStream<StoreEvent> {
     eventBroadcaster.subscribe(buffering: buffering) { $0 }
   }
+
+  /// How many events the ``events(buffering:)`` streams have lost so far, all streams
+  /// together, because a subscriber lagged past its buffer.
+  public nonisolated var droppedEventCount: Int { eventBroadcaster.droppedCount }
+
+  /// How many unread events an event stream keeps by default: 1,000.
+  public static let defaultEventBuffer = 1_000
 
   /// Ends the store's work and every stream, leaving a state a view can still show.
   ///
@@ -252,9 +335,15 @@ public actor LoginStore {
   /// cannot stop), and every other call and timer is cancelled. Then the streams end. Later
   /// actions are ignored and no answer that arrives afterwards is applied: a late answer is
   /// reported to `onEvent` as dropped, like any answer to a cancelled request.
+  ///
+  /// The store waits for no call once closed: a service that ignores the cancellation and
+  /// never returns is abandoned (``runningAttempts`` is empty, ``settle()`` returns), and
+  /// whatever it returns some day is dropped.
   public func close() {
     guard !core.isClosed else { return }
     perform(core.close(at: clock.elapsed()))
+    calls = [:]
+    resumeSettleWaiters()
     publisher.finish()
     eventBroadcaster.finish()
   }
@@ -293,6 +382,7 @@ public actor LoginStore {
       case .transition(let action, let before, let after, let effects, let changed):
         if firstEffects == nil { firstEffects = effects }
         publisher.publish(after, changed: changed)
+        onAction?(action, after)
         if listens {
           report(
             .transition(
@@ -340,11 +430,7 @@ public actor LoginStore {
   private func callReturned(_ id: RequestID, _ result: Result<AuthAnswer, AuthError>) {
     calls[id] = nil
     perform(core.callReturned(id, result, at: clock.elapsed()))
-    if calls.isEmpty, !settleWaiters.isEmpty {
-      let waiters = settleWaiters
-      settleWaiters = []
-      for waiter in waiters { waiter.resume() }
-    }
+    if calls.isEmpty { resumeSettleWaiters() }
   }
 
   private func timerFired(_ key: StoreCore.Runner.TimerKey) {
@@ -391,6 +477,11 @@ public actor LoginStore {
 }
 
 extension LoginStore {
+  /// Called with every action the store applies and the state after it, in order, before
+  /// the transition is reported: what a test kit compares by value (secrets included),
+  /// where events carry only redacted descriptions.
+  package typealias ActionHook = @Sendable (LoginAction, LoginState) -> Void
+
   /// A reducer the store can run: LoginFlow's ``reduce(_:_:)`` unless a test gives another.
   package typealias Reducer = @Sendable (LoginState, LoginAction) -> (LoginState, [LoginEffect])
 

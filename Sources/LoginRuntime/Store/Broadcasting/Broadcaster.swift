@@ -6,9 +6,15 @@
 /// the newest not read yet.
 final class Broadcaster<Element: Sendable>: Sendable {
   private let subscribers = Locked(Subscribers<Element>())
+  private let drops = Locked(0)
 
   /// Creates a broadcaster with no subscriber yet.
   init() {}
+
+  /// How many values streams have lost so far because their buffers were full.
+  var droppedCount: Int {
+    drops.withLock { $0 }
+  }
 
   /// Whether any stream is subscribed now, so a publisher can skip building a value.
   var hasSubscribers: Bool {
@@ -20,7 +26,10 @@ final class Broadcaster<Element: Sendable>: Sendable {
   func subscribe<Output: Sendable>(
     buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output
   ) -> AsyncStream<Output> {
-    Subscriber.stream(buffering: buffering, transform) { subscriber in
+    let drops = drops
+    return Subscriber.stream(buffering: buffering, transform) {
+      drops.withLock { $0 += 1 }
+    } addedBy: { subscriber in
       subscribers.withLock { $0.add(subscriber) }
     } removedBy: { [weak self] id in
       guard let self else { return }

@@ -47,7 +47,9 @@ final class StatePublisher: Sendable {
   func subscribe<Output: Sendable>(
     buffering: StreamBuffering, _ transform: @escaping @Sendable (StateSnapshot) -> Output
   ) -> AsyncStream<Output> {
-    Subscriber.stream(buffering: buffering, transform) { subscriber in
+    // A state stream that drops one keeps a newer one: nothing to count.
+    Subscriber.stream(buffering: buffering, transform) {
+    } addedBy: { subscriber in
       state.withLock { state in
         // Safe under the lock: nobody can be waiting on a stream not returned yet.
         subscriber.yield(state.snapshot)

@@ -12,12 +12,18 @@ public enum StreamBuffering: Hashable, Sendable {
   /// Every value, in order, however many: a subscriber that lags holds them all until it
   /// reads them. For tests, replays and logs, which must see each step.
   case all
+  /// The newest `count` values not read yet (at least one): a subscriber that lags further
+  /// loses the oldest, and the loss is counted (``LoginStore/droppedEventCount``). Memory
+  /// stays bounded however far it lags. The event streams' default, with
+  /// ``LoginStore/defaultEventBuffer``.
+  case latest(Int)
 
   /// The `AsyncStream` policy that keeps what this choice says.
   func policy<Element>() -> AsyncStream<Element>.Continuation.BufferingPolicy {
     switch self {
     case .newest: .bufferingNewest(1)
     case .all: .unbounded
+    case .latest(let count): .bufferingNewest(max(1, count))
     }
   }
 }

@@ -5,11 +5,16 @@ struct Subscriber<Element: Sendable>: Sendable {
   let yield: @Sendable (Element) -> Void
   let finish: @Sendable () -> Void
 
+  /// A subscriber yielding to `continuation`; `dropped` is called for each value its full
+  /// buffer lost.
   init<Output>(
     _ continuation: AsyncStream<Output>.Continuation,
-    _ transform: @escaping @Sendable (Element) -> Output
+    _ transform: @escaping @Sendable (Element) -> Output,
+    dropped: @escaping @Sendable () -> Void
   ) {
-    yield = { continuation.yield(transform($0)) }
+    yield = {
+      if case .dropped = continuation.yield(transform($0)) { dropped() }
+    }
     finish = { continuation.finish() }
   }
 }
@@ -21,12 +26,13 @@ extension Subscriber {
   /// broadcaster that had finished ends the stream at once.
   static func stream<Output: Sendable>(
     buffering: StreamBuffering, _ transform: @escaping @Sendable (Element) -> Output,
+    dropped: @escaping @Sendable () -> Void,
     addedBy add: (Subscriber) -> SubscribeAction,
     removedBy remove: @escaping @Sendable (Int) -> Void
   ) -> AsyncStream<Output> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: Output.self, bufferingPolicy: buffering.policy())
-    switch add(Subscriber(continuation, transform)) {
+    switch add(Subscriber(continuation, transform, dropped: dropped)) {
     case .subscribed(let id):
       continuation.onTermination = { _ in remove(id) }
     case .finished:

@@ -1,0 +1,159 @@
+import LoginFlow
+
+/// Where two values a test compares differ, one line per field, without ever printing a
+/// secret: a password or a token is named with its length ("password differs: 3 characters,
+/// expected 3"), every other field shows both values.
+///
+/// The tester compares actions, effects and states by value (tokens included) and explains a
+/// mismatch with these lines, because the redacted descriptions of two different values can
+/// be identical.
+enum Difference {
+  /// The fields in which `actual` differs from `expected`.
+  static func between(_ actual: LoginState, _ expected: LoginState) -> [String] {
+    var lines: [String] = []
+    field("email", actual.email, expected.email, into: &lines)
+    secret("password", actual.password, expected.password, into: &lines)
+    field("isPasswordVisible", actual.isPasswordVisible, expected.isPasswordVisible, into: &lines)
+    phase(actual.phase, expected.phase, into: &lines)
+    field("attempt", actual.attempt, expected.attempt, into: &lines)
+    field(
+      "consecutiveInvalidCredentials", actual.consecutiveInvalidCredentials,
+      expected.consecutiveInvalidCredentials, into: &lines)
+    field("emailLimitReached", actual.emailLimitReached, expected.emailLimitReached, into: &lines)
+    field(
+      "passwordLimitReached", actual.passwordLimitReached, expected.passwordLimitReached,
+      into: &lines)
+    field(
+      "sessionNotRemembered", actual.sessionNotRemembered, expected.sessionNotRemembered,
+      into: &lines)
+    return lines
+  }
+
+  /// The fields in which `actual` differs from `expected`; for actions of different kinds or
+  /// visibly different payloads, both redacted descriptions.
+  static func between(_ actual: LoginAction, _ expected: LoginAction) -> [String] {
+    switch (actual, expected) {
+    case (.emailChanged(let a), .emailChanged(let e)):
+      return lines { field("email", a, e, into: &$0) }
+    case (.passwordChanged(let a), .passwordChanged(let e)):
+      return lines { secret("password", a, e, into: &$0) }
+    case (.authResponse(let a, let aResult), .authResponse(let e, let eResult)):
+      return lines {
+        field("attempt", a, e, into: &$0)
+        result(aResult, eResult, into: &$0)
+      }
+    case (.sessionRestored(let a, let aNow), .sessionRestored(let e, let eNow)):
+      return lines {
+        secret("token", a.token, e.token, into: &$0)
+        optionalSecret("refreshToken", a.refreshToken, e.refreshToken, into: &$0)
+        field("expiresAt", a.expiresAt, e.expiresAt, into: &$0)
+        field("now", aNow, eNow, into: &$0)
+      }
+    case (.emailChanged, _), (.passwordChanged, _), (.passwordVisibilityToggled, _),
+      (.submitTapped, _), (.cancelTapped, _), (.logoutTapped, _), (.reset, _),
+      (.authResponse, _), (.storeClosed, _), (.sessionRestored, _), (.sessionSaveFailed, _):
+      return actual == expected ? [] : ["expected \(expected), got \(actual)"]
+    }
+  }
+
+  /// The fields in which `actual` differs from `expected`, effect by effect.
+  static func between(_ actual: [LoginEffect], _ expected: [LoginEffect]) -> [String] {
+    guard actual.count == expected.count else {
+      return ["expected \(expected.count) effects \(expected), got \(actual.count) \(actual)"]
+    }
+    var lines: [String] = []
+    for (index, (a, e)) in zip(actual, expected).enumerated() where a != e {
+      let fields: [String]
+      switch (a, e) {
+      case (
+        .authenticate(let aAttempt, let aCredentials), .authenticate(let eAttempt, let eCredentials)
+      ):
+        fields = Self.lines {
+          field("attempt", aAttempt, eAttempt, into: &$0)
+          field("email", aCredentials.email, eCredentials.email, into: &$0)
+          secret("password", aCredentials.password, eCredentials.password, into: &$0)
+        }
+      case (.saveSession(let aSession), .saveSession(let eSession)):
+        fields = Self.lines { session(aSession, eSession, into: &$0) }
+      case (.authenticate, _), (.cancelAuthentication, _), (.saveSession, _), (.clearSession, _):
+        fields = ["expected \(e), got \(a)"]
+      }
+      lines += fields.map { "effect \(index + 1): \($0)" }
+    }
+    return lines
+  }
+
+  // MARK: Fields
+
+  private static func lines(_ build: (inout [String]) -> Void) -> [String] {
+    var lines: [String] = []
+    build(&lines)
+    return lines
+  }
+
+  private static func field<Value: Equatable>(
+    _ name: String, _ actual: Value, _ expected: Value, into lines: inout [String]
+  ) {
+    guard actual != expected else { return }
+    lines.append("\(name): expected \(shown(expected)), got \(shown(actual))")
+  }
+
+  /// A secret differs: its lengths, never its text.
+  private static func secret(
+    _ name: String, _ actual: String, _ expected: String, into lines: inout [String]
+  ) {
+    guard actual != expected else { return }
+    lines.append("\(name) differs: \(characters(actual.count)), expected \(expected.count)")
+  }
+
+  private static func optionalSecret(
+    _ name: String, _ actual: String?, _ expected: String?, into lines: inout [String]
+  ) {
+    switch (actual, expected) {
+    case (let a?, let e?): secret(name, a, e, into: &lines)
+    case (nil, nil): break
+    case (nil, _?): lines.append("\(name) differs: none, expected one")
+    case (_?, nil): lines.append("\(name) differs: one, expected none")
+    }
+  }
+
+  private static func session(
+    _ actual: AuthSession, _ expected: AuthSession, into lines: inout [String]
+  ) {
+    secret("token", actual.token, expected.token, into: &lines)
+    optionalSecret("refreshToken", actual.refreshToken, expected.refreshToken, into: &lines)
+    field("expiresIn", actual.expiresIn, expected.expiresIn, into: &lines)
+  }
+
+  private static func result(
+    _ actual: Result<AuthSession, AuthError>, _ expected: Result<AuthSession, AuthError>,
+    into lines: inout [String]
+  ) {
+    switch (actual, expected) {
+    case (.success(let a), .success(let e)): session(a, e, into: &lines)
+    case (.failure(let a), .failure(let e)): field("error", a, e, into: &lines)
+    case (.success, .failure(let e)): lines.append("result: expected failure(\(e)), got success")
+    case (.failure(let a), .success): lines.append("result: expected success, got failure(\(a))")
+    }
+  }
+
+  private static func phase(
+    _ actual: LoginPhase, _ expected: LoginPhase, into lines: inout [String]
+  ) {
+    switch (actual, expected) {
+    case (.succeeded(let a), .succeeded(let e)): session(a, e, into: &lines)
+    case (.idle, _), (.editing, _), (.submitting, _), (.succeeded, _), (.failed, _):
+      field("phase", actual, expected, into: &lines)
+    }
+  }
+
+  /// A value as a failure message shows it: its (redacted) description, strings quoted.
+  private static func shown<Value>(_ value: Value) -> String {
+    if let text = value as? String { return String(reflecting: text) }
+    return String(describing: value)
+  }
+
+  private static func characters(_ count: Int) -> String {
+    "\(count) \(count == 1 ? "character" : "characters")"
+  }
+}

@@ -8,7 +8,7 @@ import Testing
 struct SilentBackend: AuthService {
   func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     _ = await HeldValue<AuthSession>().valueUnlessCancelled()
-    throw .unexpected  // cancelled: the acknowledgement the store expects
+    throw .unexpected  // cancelled: whatever it returns now, the store drops
   }
 }
 

@@ -9,8 +9,9 @@ import LoginRuntime
 func readmeExample() async {
   // docs: embed
   let store = LoginStore(service: DemoAuthService())  // or HTTPAuthService, see Docs/HTTP.md
-  Task {
-    for await state in store.states() {  // the current state, then the newest change each time
+  let states = store.states()  // subscribed now: the current state, then the newest change
+  Task {  // holds the stream, not the store: when the store goes, the stream and the task end
+    for await state in states {
       print(state.phase, state.errorMessage ?? "", state.canSubmit)
     }
   }

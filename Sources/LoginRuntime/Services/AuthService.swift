@@ -3,12 +3,15 @@ import LoginFlow
 /// Something that can check credentials: the demo service, a test double, or an HTTP backend.
 ///
 /// The store calls ``authenticate(_:)`` once per attempt, in a task of its own. The only
-/// errors it may throw are ``AuthError``s, so no backend detail can reach the screen. A
-/// service must honour task cancellation: when the store cancels an attempt, the service
-/// should stop its work and throw ``AuthError/unexpected`` at once, the acknowledgement the
-/// store expects and does not report. Whatever else it returns after a cancellation is never
-/// applied; it is reported as a dropped late answer
-/// (``StoreEvent/Kind/responseDropped(_:outcome:duration:)``).
+/// errors it may throw are ``AuthError``s, so no backend detail can reach the screen.
+///
+/// When the store cancels a call (a cancel, a reset, its timeout, ``LoginStore/close()``),
+/// the call's task is cancelled and whatever the call returns afterwards is the store's to
+/// drop: it is never applied, whatever it is, so a service needs no special error. Stopping
+/// at once saves work; ending with ``AuthError/unexpected`` keeps the trace quiet, since
+/// any other late return is reported as a dropped answer
+/// (``StoreEvent/Kind/responseDropped(_:outcome:duration:)``). A service that ignores the
+/// cancellation and never returns holds nothing of the store once it is closed.
 ///
 /// ```swift
 /// struct AlwaysOffline: AuthService {

@@ -46,7 +46,7 @@ struct ObservationTests {
   @Test func everyValueKeepsEveryStateAndEveryEventInOrder() async {
     let store = LoginStore(service: ControllableAuthService(), clock: VirtualClock())
     let states = store.states(buffering: .all)
-    let events = store.events()  // every value by default
+    let events = store.events(buffering: .all)
     await type(1_000, into: store)
     await store.close()
     let seen = await drain(states)

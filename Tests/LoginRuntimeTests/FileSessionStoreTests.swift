@@ -283,4 +283,141 @@ import Testing
     let fallback = try FileSessionStore.defaultPath(environment: [:])
     #expect(fallback.hasSuffix("/.local/state/loginflow/session.json"))
   }
+
+  // MARK: A logout that cannot remove the file, interrupted saves, sizes, precise messages
+
+  /// As a read-only folder makes it (which does not stop root, so a seam fails the removal):
+  /// the file is overwritten with the logged-out marker, and the next launch restores nothing.
+  @Test func aLogoutThatCannotRemoveTheFileIsNotUndoneByTheNextLaunch() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("session.json")
+    try FileSessionStore(path: path).save(Self.session)
+    let readOnly = FileSessionStore(
+      path: path, afterWritingTemporaryFile: { _ in }, remove: { _ in EACCES })
+    try readOnly.clear()
+    #expect(FileManager.default.fileExists(atPath: path), "the folder kept it")
+    #expect(try FileSessionStore(path: path).load() == nil, "the next launch is logged out")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!text.contains(Self.token) && !text.contains(Self.refresh))
+    #expect(Array(text.utf8) == SessionFileFormat.loggedOut())
+    try FileSessionStore(path: path).save(Self.session)  // the next login replaces it
+    #expect(try FileSessionStore(path: path).load() == Self.session)
+  }
+
+  @Test func aLogoutThatCanNeitherRemoveNorOverwriteTheFileThrows() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("session.json")
+    try FileSessionStore(path: path).save(Self.session)
+    let link = folder.path("link.json")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+    // A symbolic link is never written through: the marker cannot be written.
+    let stuck = FileSessionStore(
+      path: link, afterWritingTemporaryFile: { _ in }, remove: { _ in EROFS })
+    let error = try #require(Self.error { try stuck.clear() })
+    #expect(error.kind == .system(.remove, code: EROFS))
+    #expect(try FileSessionStore(path: path).load() == Self.session, "nothing was changed")
+  }
+
+  @Test(.enabled(if: geteuid() != 0, "root removes files from read-only folders"))
+  func aLogoutInARealReadOnlyFolderLeavesTheMarker() throws {
+    let folder = try TemporaryDirectory()
+    defer {
+      _ = chmod(folder.path, 0o700)
+      folder.remove()
+    }
+    let path = folder.path("session.json")
+    try FileSessionStore(path: path).save(Self.session)
+    #expect(chmod(folder.path, 0o500) == 0)
+    try FileSessionStore(path: path).clear()
+    #expect(try FileSessionStore(path: path).load() == nil)
+  }
+
+  /// What `kill -9` between the write and the rename leaves: a temporary file named as a save
+  /// names it, holding the token. The seam keeps a hard link to it under such a name before
+  /// the save is stopped.
+  private func leaveAnInterruptedSave(in folder: TemporaryDirectory) throws -> String {
+    let path = folder.path("session.json")
+    let kept = folder.path(".session.json.KILLED")
+    let interrupted = FileSessionStore(path: path) {
+      (temporary: String) throws(SessionStoreError) in
+      _ = link(temporary, kept)
+      throw SessionStoreError(.simulatedFailure)
+    }
+    _ = Self.error { try interrupted.save(Self.session) }
+    #expect(try String(contentsOfFile: kept, encoding: .utf8).contains(Self.token))
+    return kept
+  }
+
+  @Test func theNextLoadRemovesWhatAnInterruptedSaveLeft() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let unrelated = [
+      "notes.txt", ".session.json.bak", ".session.json.TOOLONG7", ".session.json.AB",
+      ".other.json.ABCDEF",
+    ]
+    for name in unrelated { try Self.write("keep", to: folder.path(name)) }
+    let kept = try leaveAnInterruptedSave(in: folder)
+    #expect(try FileSessionStore(path: folder.path("session.json")).load() == nil)
+    #expect(!FileManager.default.fileExists(atPath: kept))
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(unrelated))
+  }
+
+  @Test func theNextSaveRemovesWhatAnInterruptedSaveLeft() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let kept = try leaveAnInterruptedSave(in: folder)
+    try FileSessionStore(path: folder.path("session.json")).save(Self.session)
+    #expect(!FileManager.default.fileExists(atPath: kept))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["session.json"])
+  }
+
+  @Test func aSessionTooLargeToLoadAgainIsNotSaved() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("session.json")
+    let store = FileSessionStore(path: path)
+    try store.save(Self.session)
+    let huge = StoredSession(
+      token: String(repeating: "t", count: 70_000), expiresAt: Timestamp(secondsSinceEpoch: 9))
+    let error = try #require(Self.error { try store.save(huge) })
+    guard case .sessionTooLarge(let bytes) = error.kind else {
+      Issue.record("expected sessionTooLarge, got \(error.kind)")
+      return
+    }
+    #expect(bytes > FileSessionStore.maximumFileSize)
+    #expect(error.description.contains("it is not remembered"))
+    #expect(try store.load() == Self.session, "the previous file is as it was")
+  }
+
+  @Test func aLoopOfSymbolicLinksIsReportedAsOne() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("a"), withDestinationPath: folder.path("b"))
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("b"), withDestinationPath: folder.path("a"))
+    let path = folder.path("a/session.json")
+    let error = try #require(Self.error { _ = try FileSessionStore(path: path).load() })
+    #expect(error.kind == .symbolicLinkLoop)
+    #expect(error.isRefusal)
+    #expect(error.description.contains("loop of symbolic links"))
+    #expect(!error.description.contains("Remove it"))
+  }
+
+  @Test func bytesAfterTheObjectAreReportedAsSuch() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("session.json")
+    let good = String(decoding: SessionFileFormat.encode(Self.session), as: UTF8.self)
+    for extra in ["garbage", "}", "{\"x\":1}"] {
+      try Self.write(good + extra, to: path)
+      let error = try #require(Self.error { _ = try FileSessionStore(path: path).load() })
+      #expect(error.kind == .trailingBytes, "after the object: \(extra)")
+      #expect(error.description.contains("unexpected bytes after"))
+      #expect(!error.description.contains(Self.token))
+    }
+  }
 }

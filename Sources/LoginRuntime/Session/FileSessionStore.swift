@@ -21,7 +21,14 @@ import LoginFlow
 ///   (``SessionStoreError/isRefusal``).
 /// - **A corrupt, truncated, oversized or unknown-version file holds no session**: loading
 ///   throws a ``SessionStoreError`` saying which, and the next save replaces the file.
-/// - **Clearing removes the file**; no file is not an error.
+/// - **Clearing removes the file**; no file is not an error. When the file cannot be removed
+///   (a read-only folder), it is overwritten in place with the logged-out marker
+///   (``SessionFileFormat/loggedOut()``), so the next launch restores nothing; only when that
+///   fails too does clearing throw.
+/// - **An interrupted save leaves nothing behind for long**: the temporary files a save
+///   killed before its rename left (`.session.json.XXXXXX`, holding a token) are removed at
+///   the next load or save.
+/// - **A session too large to load again is not saved** (``SessionStoreError/Kind/sessionTooLarge(bytes:)``).
 ///
 /// The default location follows the XDG base directory convention (``defaultPath(environment:)``).
 /// Nothing here prints a token: errors name the file, never its contents.
@@ -44,6 +51,8 @@ public struct FileSessionStore: SessionStore {
   /// nothing in production, a failure in tests that prove an interrupted save leaves the
   /// previous file intact.
   private let afterWritingTemporaryFile: @Sendable (String) throws(SessionStoreError) -> Void
+  /// Removes a file, returning 0 or an `errno` value: `unlink`, or a failure in tests.
+  private let remove: @Sendable (String) -> Int32
 
   /// A store that keeps the session in the file at `path`.
   public init(path: String) {
@@ -51,13 +60,17 @@ public struct FileSessionStore: SessionStore {
   }
 
   /// A store whose save runs `afterWritingTemporaryFile` with the temporary file's path once
-  /// it is written and flushed, before the rename: a seam for tests to interrupt a save there.
+  /// it is written and flushed, before the rename, and whose clear removes the file with
+  /// `remove` (returning 0 or an `errno` value): seams for tests to interrupt a save there,
+  /// or to make a removal fail as a read-only folder does even for root.
   package init(
     path: String,
-    afterWritingTemporaryFile: @escaping @Sendable (String) throws(SessionStoreError) -> Void
+    afterWritingTemporaryFile: @escaping @Sendable (String) throws(SessionStoreError) -> Void,
+    remove: @escaping @Sendable (String) -> Int32 = { unlink($0) == 0 ? 0 : errno }
   ) {
     self.path = path
     self.afterWritingTemporaryFile = afterWritingTemporaryFile
+    self.remove = remove
   }
 
   /// The default place of the session file, after the XDG base directory convention:
@@ -86,12 +99,13 @@ public struct FileSessionStore: SessionStore {
   ///   not a regular file), unusable (truncated, corrupt, too large, unknown version) or
   ///   unreadable.
   public func load() throws(SessionStoreError) -> StoredSession? {
+    removeStaleTemporaryFiles()
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       let code = errno
       switch code {
       case ENOENT, ENOTDIR: return nil
-      case ELOOP: throw failure(.notARegularFile)
+      case ELOOP: throw failure(isSymbolicLink(path) ? .notARegularFile : .symbolicLinkLoop)
       default: throw failure(.system(.open, code: code))
       }
     }
@@ -120,9 +134,16 @@ public struct FileSessionStore: SessionStore {
   /// - Throws: ``SessionStoreError`` naming the step that failed; the previous file is then
   ///   untouched and no temporary file remains.
   public func save(_ session: StoredSession) throws(SessionStoreError) {
+    let bytes = SessionFileFormat.encode(session)
+    guard bytes.count <= Self.maximumFileSize else {
+      throw failure(.sessionTooLarge(bytes: bytes.count))
+    }
     let folder = Self.folder(of: path)
     try createFolder(folder)
-    var template = Array(Self.join(folder, ".\(Self.name(of: path)).XXXXXX").utf8CString)
+    removeStaleTemporaryFiles()
+    var template = Array(
+      Self.join(folder, temporaryPrefix + String(repeating: "X", count: Self.temporarySuffixLength))
+        .utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       // `mkstemp` creates the file with mode 0600, exclusively, and fills in the X's.
       guard let start = buffer.baseAddress else { return -1 }
@@ -133,7 +154,7 @@ public struct FileSessionStore: SessionStore {
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     do throws(SessionStoreError) {
       defer { _ = close(descriptor) }
-      try write(SessionFileFormat.encode(session), to: descriptor)
+      try write(bytes, to: descriptor)
     } catch {
       _ = unlink(temporary)
       throw error
@@ -150,16 +171,78 @@ public struct FileSessionStore: SessionStore {
     Self.flushFolder(folder)
   }
 
-  /// Removes the file; no file (or no folder) is not an error.
+  /// Removes the file; no file (or no folder) is not an error. A file that cannot be
+  /// removed is overwritten in place with the logged-out marker.
   ///
-  /// - Throws: ``SessionStoreError`` when the file exists and cannot be removed.
+  /// - Throws: ``SessionStoreError`` when the file exists and can be neither removed nor
+  ///   overwritten: the next launch would restore it.
   public func clear() throws(SessionStoreError) {
-    guard unlink(path) == 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { return }
-      throw failure(.system(.remove, code: code))
+    let code = remove(path)
+    switch code {
+    case 0:
+      Self.flushFolder(Self.folder(of: path))
+    case ENOENT, ENOTDIR:
+      return
+    default:
+      guard overwriteWithTheLoggedOutMarker() else {
+        throw failure(.system(.remove, code: code))
+      }
     }
-    Self.flushFolder(Self.folder(of: path))
+  }
+
+  /// Writes the logged-out marker over the file, in place (the folder may not allow a new
+  /// file); whether it is now on the device.
+  private func overwriteWithTheLoggedOutMarker() -> Bool {
+    let descriptor = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { _ = close(descriptor) }
+    do {
+      try write(SessionFileFormat.loggedOut(), to: descriptor)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  // MARK: Temporary files
+
+  /// How a save's temporary file is named in the folder: this prefix, then
+  /// ``temporarySuffixLength`` letters and digits that `mkstemp` picks.
+  private var temporaryPrefix: String { ".\(Self.name(of: path))." }
+  private static let temporarySuffixLength = 6
+
+  /// Removes the temporary files an interrupted save left next to the file (they hold a
+  /// token): this user's regular files named as a save names them, nothing else.
+  private func removeStaleTemporaryFiles() {
+    let folder = Self.folder(of: path)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      return
+    }
+    for name in names where isTemporaryName(name) {
+      let candidate = Self.join(folder, name)
+      var status = stat()
+      guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == geteuid()
+      else { continue }
+      _ = unlink(candidate)
+    }
+  }
+
+  private func isTemporaryName(_ name: String) -> Bool {
+    guard name.hasPrefix(temporaryPrefix) else { return false }
+    let suffix = name.utf8.dropFirst(temporaryPrefix.utf8.count)
+    return suffix.count == Self.temporarySuffixLength
+      && suffix.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+          || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      }
+  }
+
+  /// Whether `path` itself is a symbolic link (not a path through a loop).
+  private func isSymbolicLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
   }
 
   // MARK: Steps

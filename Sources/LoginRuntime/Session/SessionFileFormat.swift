@@ -9,7 +9,9 @@ import LoginFlow
 /// ```
 ///
 /// `expiresAt` is whole seconds since the Unix epoch (UTC), like a JWT's `exp`. The keys are
-/// written sorted, on one line with a final newline. ``FileSessionStore`` reads and writes
+/// written sorted, on one line with a final newline. A logout that cannot remove the file
+/// overwrites it with the logged-out marker, `{"formatVersion":1,"loggedOut":true}`, which
+/// holds no session. ``FileSessionStore`` reads and writes
 /// it; another store (a Keychain item) may use it for its own bytes. `Docs/SessionFormat.md`
 /// documents it.
 public enum SessionFileFormat {
@@ -28,13 +30,22 @@ public enum SessionFileFormat {
     return Array(data) + [UInt8(ascii: "\n")]
   }
 
-  /// The session in `bytes`.
+  /// The bytes of the logged-out marker: a file that says the user logged out, written in
+  /// place when the file cannot be removed, so the next launch restores nothing.
+  public static func loggedOut() -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let data = (try? encoder.encode(Header(formatVersion: version, loggedOut: true))) ?? Data()
+    return Array(data) + [UInt8(ascii: "\n")]
+  }
+
+  /// The session in `bytes`; `nil` for the logged-out marker (``loggedOut()``).
   ///
   /// - Throws: ``SessionStoreError`` (without a path) of kind `truncated` for an empty file
   ///   or one that ends inside its object, `corrupt` for anything else that is not the
   ///   format, naming the field at fault when there is one, and `unknownVersion` for a
   ///   `formatVersion` other than ``version``. The error never holds the bytes.
-  public static func decode(_ bytes: [UInt8]) throws(SessionStoreError) -> StoredSession {
+  public static func decode(_ bytes: [UInt8]) throws(SessionStoreError) -> StoredSession? {
     let data = Data(bytes)
     let decoder = JSONDecoder()
     let header: Header
@@ -47,6 +58,7 @@ public enum SessionFileFormat {
       throw SessionStoreError(.corrupt(field: Contents.CodingKeys.formatVersion.stringValue))
     }
     guard formatVersion == version else { throw SessionStoreError(.unknownVersion(formatVersion)) }
+    if header.loggedOut == true { return nil }
     let contents: Contents
     do {
       contents = try decoder.decode(Contents.self, from: data)
@@ -67,10 +79,11 @@ public enum SessionFileFormat {
     let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
     let text = bytes.drop { blanks.contains($0) }.reversed().drop { blanks.contains($0) }
     // `text` is reversed: its first byte is the file's last non-blank one.
-    if text.isEmpty
-      || (bytes.first { !blanks.contains($0) } == UInt8(ascii: "{")
-        && text.first != UInt8(ascii: "}"))
-    {
+    let opensAnObject = bytes.first { !blanks.contains($0) } == UInt8(ascii: "{")
+    if opensAnObject, endsAnObject(bytes, before: bytes.lastIndex { !blanks.contains($0) }) {
+      return .trailingBytes
+    }
+    if text.isEmpty || (opensAnObject && text.first != UInt8(ascii: "}")) {
       return .truncated
     }
     switch error {
@@ -87,10 +100,43 @@ public enum SessionFileFormat {
     }
   }
 
+  /// Whether the object that opens `bytes` closes before `last` (the last byte that is not
+  /// blank): then what follows it is extra, not missing. One pass, braces counted outside
+  /// strings.
+  private static func endsAnObject(_ bytes: [UInt8], before last: Int?) -> Bool {
+    guard let last else { return false }
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for (index, byte) in bytes.enumerated() {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 { return index < last }
+      default: break
+      }
+    }
+    return false
+  }
+
   /// The version alone, read first so that a file of another version is never judged by
   /// this version's fields.
-  private struct Header: Decodable {
+  private struct Header: Codable {
     var formatVersion: Int?
+    /// Set in the logged-out marker only.
+    var loggedOut: Bool?
   }
 
   /// A field missing, or not of its type: the decoder's own error does not always say which.

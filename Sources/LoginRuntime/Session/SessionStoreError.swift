@@ -35,6 +35,13 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
     case notARegularFile
     /// The file is empty, or ends before its JSON object does.
     case truncated
+    /// The file holds bytes after its JSON object.
+    case trailingBytes
+    /// The path runs through a loop of symbolic links. Refused: nothing is read.
+    case symbolicLinkLoop
+    /// The session to save would make a file of `bytes` bytes, larger than
+    /// ``FileSessionStore/maximumFileSize``, which no load would read: it is not saved.
+    case sessionTooLarge(bytes: Int)
     /// The file is not the JSON object the format describes: not JSON at all (`field` is
     /// `nil`), or a field missing or of the wrong type or value (`field` names it).
     case corrupt(field: String?)
@@ -77,9 +84,9 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
   /// fix or remove it, and programs that asked to remember the session stop and say so.
   public var isRefusal: Bool {
     switch kind {
-    case .readableByOthers, .ownedByAnotherUser, .notARegularFile: true
-    case .truncated, .corrupt, .tooLarge, .unknownVersion, .system, .noLocation, .storeFailure,
-      .simulatedFailure:
+    case .readableByOthers, .ownedByAnotherUser, .notARegularFile, .symbolicLinkLoop: true
+    case .truncated, .trailingBytes, .corrupt, .tooLarge, .unknownVersion, .sessionTooLarge,
+      .system, .noLocation, .storeFailure, .simulatedFailure:
       false
     }
   }
@@ -88,9 +95,9 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
   /// of an unknown version. It counts as no session, and the next login replaces it.
   public var isUnusableContent: Bool {
     switch kind {
-    case .truncated, .corrupt, .tooLarge, .unknownVersion: true
-    case .readableByOthers, .ownedByAnotherUser, .notARegularFile, .system, .noLocation,
-      .storeFailure, .simulatedFailure:
+    case .truncated, .trailingBytes, .corrupt, .tooLarge, .unknownVersion: true
+    case .readableByOthers, .ownedByAnotherUser, .notARegularFile, .symbolicLinkLoop,
+      .sessionTooLarge, .system, .noLocation, .storeFailure, .simulatedFailure:
       false
     }
   }
@@ -116,9 +123,15 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
     case .notARegularFile:
       return "\(file) is not a regular file (a symbolic link, a folder or a device); it is "
         + "not used. Remove it"
+    case .symbolicLinkLoop:
+      return "\(file) cannot be reached: its path runs through a loop of symbolic links; "
+        + "nothing is read. Fix the links in the folders above it"
     case .truncated:
       return "\(file) is empty or truncated; it holds no session and will be replaced at the "
         + "next login"
+    case .trailingBytes:
+      return "\(file) has unexpected bytes after its JSON object; it holds no session and "
+        + "will be replaced at the next login"
     case .corrupt(.none):
       return "\(file) is not a JSON object; it holds no session and will be replaced at the "
         + "next login"
@@ -128,6 +141,9 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
     case .tooLarge:
       return "\(file) is larger than \(FileSessionStore.maximumFileSize) bytes; it holds no "
         + "session and will be replaced at the next login"
+    case .sessionTooLarge(let bytes):
+      return "the session is too large for \(file) (\(bytes) bytes, more than "
+        + "\(FileSessionStore.maximumFileSize)); it is not remembered"
     case .unknownVersion(let version):
       return "\(file) has format version \(version), which this version does not read "
         + "(it reads version \(SessionFileFormat.version)); it holds no session and will be "

@@ -1,6 +1,7 @@
 import Foundation
 import LoginCommandLine
 import LoginFlow
+import LoginTestSupport
 import Testing
 
 @testable import LoginReplay
@@ -83,12 +84,14 @@ import Testing
     #expect(result.standardOutput.contains("1 passed, 0 failed, 2 bad lines skipped"))
   }
 
-  @Test func aFullOutputDeviceIsAnErrorNotSuccess() throws {
-    let result = try ReplayBinary.run(
-      [Self.examplePath("demo.login")], standardOutputPath: "/dev/full")
-    #expect(result.status == ExitCode.outputFailed.rawValue)
-    let lines = result.standardError.split(separator: "\n")
-    #expect(lines == ["error: cannot write to standard output: No space left on device"])
+  @Test func aFullOutputDeviceIsAnErrorNotSuccess() async throws {
+    try await onItsOwnThread {
+      let result = try ReplayBinary.run(
+        [Self.examplePath("demo.login")], standardOutputPath: "/dev/full")
+      #expect(result.status == ExitCode.outputFailed.rawValue)
+      let lines = result.standardError.split(separator: "\n")
+      #expect(lines == ["error: cannot write to standard output: No space left on device"])
+    }
   }
 
   static func examplePath(_ name: String) -> String {

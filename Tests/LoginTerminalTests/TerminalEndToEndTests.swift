@@ -23,160 +23,178 @@ import Testing
     try terminal.waitFor(String(repeating: "•", count: password.count))
   }
 
-  @Test func demoLoginThenLogoutThenQuitRestoresTheTerminal() throws {
-    let terminal = try PseudoTerminal(["--demo-delay", "0.2s"])
-    try terminal.waitFor("\u{1B}[?1049h")
-    try Self.typeCredentials(terminal, password: DemoAuthService.password)
-    terminal.send("\r")
-    try terminal.waitFor("Signing in")
-    try terminal.waitFor("Login successful")
-    try terminal.waitFor("Log Out")
-    terminal.send("\r")  // the focus moved to Log Out
-    let afterLogout = try terminal.waitFor("Log In")
-    #expect(!afterLogout.contains("Login successful"))
-    terminal.send("\u{03}")
-    #expect(try terminal.waitForExit() == 0)
-    #expect(terminal.attributesRestored)
-    #expect(terminal.recent.hasSuffix(Self.restoreSequence))
-    #expect(!String(decoding: terminal.output, as: UTF8.self).contains(DemoAuthService.password))
-    #expect(!String(decoding: terminal.output, as: UTF8.self).contains(DemoAuthService.token))
+  @Test func demoLoginThenLogoutThenQuitRestoresTheTerminal() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--demo-delay", "0.2s"])
+      try terminal.waitFor("\u{1B}[?1049h")
+      try Self.typeCredentials(terminal, password: DemoAuthService.password)
+      terminal.send("\r")
+      try terminal.waitFor("Signing in")
+      try terminal.waitFor("Login successful")
+      try terminal.waitFor("Log Out")
+      terminal.send("\r")  // the focus moved to Log Out
+      let afterLogout = try terminal.waitFor("Log In")
+      #expect(!afterLogout.contains("Login successful"))
+      terminal.send("\u{03}")
+      #expect(try terminal.waitForExit() == 0)
+      #expect(terminal.attributesRestored)
+      #expect(terminal.recent.hasSuffix(Self.restoreSequence))
+      #expect(!String(decoding: terminal.output, as: UTF8.self).contains(DemoAuthService.password))
+      #expect(!String(decoding: terminal.output, as: UTF8.self).contains(DemoAuthService.token))
+    }
   }
 
-  @Test func aWrongPasswordShowsTheErrorAndEscDismissesIt() throws {
-    let terminal = try PseudoTerminal(["--demo-delay", "0.2s"])
-    try Self.typeCredentials(terminal, password: "wrong-password")
-    terminal.send("\r")
-    try terminal.waitFor("The email or password is incorrect.")
-    try terminal.waitFor("Secure access to your account")
-    terminal.send("\u{1B}")
-    let next = try terminal.waitFor("Secure access to your account")
-    #expect(!next.contains("incorrect"))
-    #expect(next.contains("Log In"))
-    terminal.send("\u{04}")
-    #expect(try terminal.waitForExit() == 0)
-    #expect(terminal.attributesRestored)
+  @Test func aWrongPasswordShowsTheErrorAndEscDismissesIt() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--demo-delay", "0.2s"])
+      try Self.typeCredentials(terminal, password: "wrong-password")
+      terminal.send("\r")
+      try terminal.waitFor("The email or password is incorrect.")
+      try terminal.waitFor("Secure access to your account")
+      terminal.send("\u{1B}")
+      let next = try terminal.waitFor("Secure access to your account")
+      #expect(!next.contains("incorrect"))
+      #expect(next.contains("Log In"))
+      terminal.send("\u{04}")
+      #expect(try terminal.waitForExit() == 0)
+      #expect(terminal.attributesRestored)
+    }
   }
 
-  @Test func aResizeRedrawsAtTheNewWidthAndATinyTerminalGetsAMessage() throws {
-    let terminal = try PseudoTerminal([], columns: 100, rows: 40)
-    try terminal.waitFor("╭" + String(repeating: "─", count: 58) + "╮")
-    try terminal.resize(
-      columns: 40, rows: 40, thenWaitFor: "╭" + String(repeating: "─", count: 36) + "╮")
-    try terminal.resize(columns: 20, rows: 10, thenWaitFor: "Terminal too small")
-    try terminal.resize(
-      columns: 50, rows: 30, thenWaitFor: "╭" + String(repeating: "─", count: 46) + "╮")
-    terminal.send("\u{03}")
-    #expect(try terminal.waitForExit() == 0)
-    #expect(terminal.attributesRestored)
+  @Test func aResizeRedrawsAtTheNewWidthAndATinyTerminalGetsAMessage() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal([], columns: 100, rows: 40)
+      try terminal.waitFor("╭" + String(repeating: "─", count: 58) + "╮")
+      try terminal.resize(
+        columns: 40, rows: 40, thenWaitFor: "╭" + String(repeating: "─", count: 36) + "╮")
+      try terminal.resize(columns: 20, rows: 10, thenWaitFor: "Terminal too small")
+      try terminal.resize(
+        columns: 50, rows: 30, thenWaitFor: "╭" + String(repeating: "─", count: 46) + "╮")
+      terminal.send("\u{03}")
+      #expect(try terminal.waitForExit() == 0)
+      #expect(terminal.attributesRestored)
+    }
   }
 
-  @Test func ctrlCDuringARequestRestoresTheTerminal() throws {
-    let terminal = try PseudoTerminal(["--demo-delay", "60s"])
-    try Self.typeCredentials(terminal, password: DemoAuthService.password)
-    terminal.send("\r")
-    try terminal.waitFor("Signing in")
-    terminal.send("\u{03}")
-    #expect(try terminal.waitForExit() == 0)
-    #expect(terminal.attributesRestored)
-    #expect(terminal.recent.hasSuffix(Self.restoreSequence))
+  @Test func ctrlCDuringARequestRestoresTheTerminal() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--demo-delay", "60s"])
+      try Self.typeCredentials(terminal, password: DemoAuthService.password)
+      terminal.send("\r")
+      try terminal.waitFor("Signing in")
+      terminal.send("\u{03}")
+      #expect(try terminal.waitForExit() == 0)
+      #expect(terminal.attributesRestored)
+      #expect(terminal.recent.hasSuffix(Self.restoreSequence))
+    }
   }
 
   @Test(arguments: [SIGTERM, SIGHUP])
-  func aTerminatingSignalRestoresTheTerminal(_ signal: Int32) throws {
-    let terminal = try PseudoTerminal(["--demo-delay", "60s"])
-    try Self.typeCredentials(terminal, password: DemoAuthService.password)
-    terminal.send("\r")
-    try terminal.waitFor("Signing in")
-    kill(terminal.pid, signal)
-    #expect(try terminal.waitForExit() == 128 + signal)
-    #expect(terminal.attributesRestored)
-    #expect(terminal.recent.hasSuffix(Self.restoreSequence))
+  func aTerminatingSignalRestoresTheTerminal(_ signal: Int32) async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--demo-delay", "60s"])
+      try Self.typeCredentials(terminal, password: DemoAuthService.password)
+      terminal.send("\r")
+      try terminal.waitFor("Signing in")
+      kill(terminal.pid, signal)
+      #expect(try terminal.waitForExit() == 128 + signal)
+      #expect(terminal.attributesRestored)
+      #expect(terminal.recent.hasSuffix(Self.restoreSequence))
+    }
   }
 
-  @Test func theScreenReaderModeSpeaksTheScreenAndEachChangeOnce() throws {
-    let terminal = try PseudoTerminal(["--screen-reader", "--demo-delay", "0.2s"])
-    try terminal.waitFor("Email address, text field, empty")
-    try terminal.waitFor("Focus: Email address, text field, empty")
-    terminal.send(DemoAuthService.email + "\t")
-    try terminal.waitFor("Focus: Password, secure text field, empty")
-    terminal.send(DemoAuthService.password + "\r")
-    let spoken = try terminal.waitFor("Login successful")
-    #expect(spoken.components(separatedBy: "Signing in").count == 2)
-    terminal.send("\u{03}")
-    #expect(try terminal.waitForExit() == 0)
-    #expect(terminal.attributesRestored)
-    let everything = String(decoding: terminal.output, as: UTF8.self)
-    #expect(!everything.contains(DemoAuthService.password))
-    #expect(!everything.contains("\u{1B}[?1049h"))
+  @Test func theScreenReaderModeSpeaksTheScreenAndEachChangeOnce() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--screen-reader", "--demo-delay", "0.2s"])
+      try terminal.waitFor("Email address, text field, empty")
+      try terminal.waitFor("Focus: Email address, text field, empty")
+      terminal.send(DemoAuthService.email + "\t")
+      try terminal.waitFor("Focus: Password, secure text field, empty")
+      terminal.send(DemoAuthService.password + "\r")
+      let spoken = try terminal.waitFor("Login successful")
+      #expect(spoken.components(separatedBy: "Signing in").count == 2)
+      terminal.send("\u{03}")
+      #expect(try terminal.waitForExit() == 0)
+      #expect(terminal.attributesRestored)
+      let everything = String(decoding: terminal.output, as: UTF8.self)
+      #expect(!everything.contains(DemoAuthService.password))
+      #expect(!everything.contains("\u{1B}[?1049h"))
+    }
   }
 
-  @Test func rememberKeepsTheSessionUntilLogout() throws {
-    let state = try TemporaryDirectory()
-    defer { state.remove() }
-    let environment = ["XDG_STATE_HOME=\(state.path)"]
-    let path = state.path("loginflow", "session.json")
-    let first = try PseudoTerminal(
-      ["--remember", "--demo-delay", "0.1s"], environment: environment)
-    try Self.typeCredentials(first, password: DemoAuthService.password)
-    first.send("\r")
-    try first.waitFor("Log Out")
-    first.send("\u{03}")
-    #expect(try first.waitForExit() == 0)
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    #expect(attributes[.posixPermissions] as? Int == 0o600)
-    let contents = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(!contents.contains(DemoAuthService.password))
+  @Test func rememberKeepsTheSessionUntilLogout() async throws {
+    try await onItsOwnThread {
+      let state = try TemporaryDirectory()
+      defer { state.remove() }
+      let environment = ["XDG_STATE_HOME=\(state.path)"]
+      let path = state.path("loginflow", "session.json")
+      let first = try PseudoTerminal(
+        ["--remember", "--demo-delay", "0.1s"], environment: environment)
+      try Self.typeCredentials(first, password: DemoAuthService.password)
+      first.send("\r")
+      try first.waitFor("Log Out")
+      first.send("\u{03}")
+      #expect(try first.waitForExit() == 0)
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      #expect(attributes[.posixPermissions] as? Int == 0o600)
+      let contents = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(!contents.contains(DemoAuthService.password))
 
-    // The second launch opens logged in; its logout removes the file.
-    let second = try PseudoTerminal(["--remember"], environment: environment)
-    let screen = try second.waitFor("Log Out")
-    #expect(screen.contains("Login successful"))
-    #expect(!screen.contains("Log In"))
-    second.send("\r")  // the focus is on Log Out
-    try second.waitFor("Log In")
-    second.send("\u{03}")
-    #expect(try second.waitForExit() == 0)
-    #expect(!FileManager.default.fileExists(atPath: path))
-    #expect(!String(decoding: second.output, as: UTF8.self).contains(DemoAuthService.token))
+      // The second launch opens logged in; its logout removes the file.
+      let second = try PseudoTerminal(["--remember"], environment: environment)
+      let screen = try second.waitFor("Log Out")
+      #expect(screen.contains("Login successful"))
+      #expect(!screen.contains("Log In"))
+      second.send("\r")  // the focus is on Log Out
+      try second.waitFor("Log In")
+      second.send("\u{03}")
+      #expect(try second.waitForExit() == 0)
+      #expect(!FileManager.default.fileExists(atPath: path))
+      #expect(!String(decoding: second.output, as: UTF8.self).contains(DemoAuthService.token))
 
-    // Without --remember, nothing is read.
-    try FileSessionStore(path: path).save(
-      StoredSession(token: "t", expiresAt: Timestamp(sinceEpoch: .seconds(Int64.max))))
-    let third = try PseudoTerminal([], environment: environment)
-    try third.waitFor("Log In")
-    third.send("\u{03}")
-    #expect(try third.waitForExit() == 0)
+      // Without --remember, nothing is read.
+      try FileSessionStore(path: path).save(
+        StoredSession(token: "t", expiresAt: Timestamp(sinceEpoch: .seconds(Int64.max))))
+      let third = try PseudoTerminal([], environment: environment)
+      try third.waitFor("Log In")
+      third.send("\u{03}")
+      #expect(try third.waitForExit() == 0)
+    }
   }
 
-  @Test func rememberRefusesASessionFileOthersCanRead() throws {
-    let state = try TemporaryDirectory()
-    defer { state.remove() }
-    let path = state.path("loginflow", "session.json")
-    try FileSessionStore(path: path).save(
-      StoredSession(token: "tok-SECRET", expiresAt: Timestamp(sinceEpoch: .seconds(Int64.max))))
-    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
-    let terminal = try PseudoTerminal(
-      ["--remember"], environment: ["XDG_STATE_HOME=\(state.path)"])
-    try terminal.waitFor("chmod 600")
-    #expect(try terminal.waitForExit() == 2)
-    let printed = String(decoding: terminal.output, as: UTF8.self)
-    #expect(printed.contains("error: the session file \(path) can be read or changed by other"))
-    #expect(printed.contains("chmod 600"))
-    #expect(!printed.contains("tok-SECRET"))
-    #expect(!printed.contains("\u{1B}[?1049h"))  // nothing was drawn
+  @Test func rememberRefusesASessionFileOthersCanRead() async throws {
+    try await onItsOwnThread {
+      let state = try TemporaryDirectory()
+      defer { state.remove() }
+      let path = state.path("loginflow", "session.json")
+      try FileSessionStore(path: path).save(
+        StoredSession(token: "tok-SECRET", expiresAt: Timestamp(sinceEpoch: .seconds(Int64.max))))
+      try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+      let terminal = try PseudoTerminal(
+        ["--remember"], environment: ["XDG_STATE_HOME=\(state.path)"])
+      try terminal.waitFor("chmod 600")
+      #expect(try terminal.waitForExit() == 2)
+      let printed = String(decoding: terminal.output, as: UTF8.self)
+      #expect(printed.contains("error: the session file \(path) can be read or changed by other"))
+      #expect(printed.contains("chmod 600"))
+      #expect(!printed.contains("tok-SECRET"))
+      #expect(!printed.contains("\u{1B}[?1049h"))  // nothing was drawn
+    }
   }
 
-  @Test func withoutATerminalItExitsTwoAndPointsToLoginReplay() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try TerminalBinary.path())
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    #expect(String(decoding: message, as: UTF8.self).contains("login-replay -"))
+  @Test func withoutATerminalItExitsTwoAndPointsToLoginReplay() async throws {
+    try await onItsOwnThread {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try TerminalBinary.path())
+      process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = Pipe()
+      try process.run()
+      let message = errors.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 2)
+      #expect(String(decoding: message, as: UTF8.self).contains("login-replay -"))
+    }
   }
 }

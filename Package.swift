@@ -117,7 +117,9 @@ let package = Package(
     // README and Docs/Embedding.md show, which a test keeps equal to the code here.
     .testTarget(
       name: "AppExampleTests",
-      dependencies: ["LoginFlow", "LoginRuntime", "LoginTesting"]
+      dependencies: [
+        "LoginFlow", "LoginRuntime", "LoginTesting", "LoginHTTP", "LoginRendering",
+      ]
     ),
     // The bench's own definitions: Docs/Performance.md's budget table is login-bench's.
     .testTarget(name: "LoginBenchTests", dependencies: ["login-bench"]),

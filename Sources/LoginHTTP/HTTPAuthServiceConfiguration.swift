@@ -48,7 +48,9 @@ extension HTTPAuthService {
     /// ```swift
     /// let storeTimeout = Duration.seconds(30)
     /// let service = try HTTPAuthService(
-    ///   .init(endpoint: endpoint, timeout: .timeout(forStoreTimeout: storeTimeout)))
+    ///   .init(
+    ///     endpoint: endpoint,
+    ///     timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: storeTimeout)))
     /// let store = LoginStore(service: service, timeout: storeTimeout)
     /// ```
     public static func timeout(forStoreTimeout storeTimeout: Duration) -> Duration {

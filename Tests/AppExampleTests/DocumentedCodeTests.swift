@@ -115,4 +115,35 @@ import Testing
         "\(block.testDescription): the block differs from the code; copy it from \(block.path)")
     }
   }
+
+  /// Every Swift block of the README and `Docs/` is compiled code (a `<!-- code: … -->`
+  /// marker), or says that it needs an Apple framework this Linux build cannot compile
+  /// (`<!-- apple-only: … -->`), and then names one.
+  @Test func everySwiftBlockIsCompiledOrNeedsAnAppleFramework() throws {
+    let documents =
+      ["README.md"]
+      + (try FileManager.default.contentsOfDirectory(
+        atPath: Self.root.appendingPathComponent("Docs").path))
+      .filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
+    var unmarked: [String] = []
+    var swiftBlocks = 0
+    for document in documents {
+      let text = try String(
+        contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+      let lines = text.components(separatedBy: "\n")
+      for (index, line) in lines.enumerated() where line == "```swift" {
+        swiftBlocks += 1
+        let marker = index > 0 ? lines[index - 1] : ""
+        if marker.hasPrefix("<!-- code: ") { continue }
+        let body = lines[(index + 1)...].prefix { $0 != "```" }.joined(separator: "\n")
+        let needsApple = ["import SwiftUI", "import Security", ": App {"].contains {
+          body.contains($0)
+        }
+        if marker.hasPrefix("<!-- apple-only: "), needsApple { continue }
+        unmarked.append("\(document):\(index + 1)")
+      }
+    }
+    #expect(swiftBlocks >= 15)
+    #expect(unmarked.isEmpty, "Swift blocks not kept in compiled code: \(unmarked)")
+  }
 }

@@ -12,6 +12,7 @@ import LoginFlow
 ///
 /// A session store never prints a token: its errors (``SessionStoreError``) say what went
 /// wrong and where, not what was stored.
+// docs: protocol
 public protocol SessionStore: Sendable {
   /// The remembered session, or `nil` when none is kept.
   ///
@@ -28,3 +29,4 @@ public protocol SessionStore: Sendable {
   /// Forgets the remembered session; nothing kept is not an error.
   func clear() throws(SessionStoreError)
 }
+// docs: end

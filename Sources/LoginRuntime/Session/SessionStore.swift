@@ -1,5 +1,6 @@
 import LoginFlow
 
+// docs: protocol
 /// Where the login store keeps the session between launches: it runs the machine's
 /// `saveSession` and `clearSession` effects against it, and reads it at launch
 /// (``LoginStore/restoreSession()``).
@@ -12,7 +13,6 @@ import LoginFlow
 ///
 /// A session store never prints a token: its errors (``SessionStoreError``) say what went
 /// wrong and where, not what was stored.
-// docs: protocol
 public protocol SessionStore: Sendable {
   /// The remembered session, or `nil` when none is kept.
   ///

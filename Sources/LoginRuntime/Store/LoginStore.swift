@@ -49,19 +49,21 @@ public actor LoginStore {
   private let service: any AuthService
   private let sessionStore: (any SessionStore)?
   private let wallClock: WallClock
-  private let clock: StoreClock
+  let clock: StoreClock
   private let onEvent: (@Sendable (StoreEvent) -> Void)?
   private let onAction: ActionHook?
-  private let publisher: StatePublisher
-  private let eventBroadcaster = Broadcaster<StoreEvent>()
+  /// Where the states are published; ``LoginStore+Observing.swift`` subscribes to it.
+  let publisher: StatePublisher
+  /// Where the events are published.
+  let eventBroadcaster = Broadcaster<StoreEvent>()
   /// The tasks of the calls that have not returned, by request.
-  private var calls: [RequestID: Task<Void, Never>] = [:]
+  var calls: [RequestID: Task<Void, Never>] = [:]
   /// The timers running, by the runner's key.
   private var timers: [StoreCore.Runner.TimerKey: StoreTimer] = [:]
   /// Callers of ``settle()`` on a clock the store cannot drive, waiting for the work to end,
   /// by a number of their own.
-  private var settleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  private var nextSettleWaiter = 0
+  var settleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+  var nextSettleWaiter = 0
 
   /// Creates a store.
   ///
@@ -157,10 +159,6 @@ public actor LoginStore {
     core.runner.running.keys.sorted(by: StoreCore.Runner.order)
   }
 
-  /// How many callers of ``settle()`` wait for the calls to end, on a clock the store cannot
-  /// drive: for tests that cancel one while it waits.
-  package var settleWaiterCount: Int { settleWaiters.count }
-
   /// How many timers the store runs: timeouts and deliveries.
   package var timerCount: Int { timers.count }
 
@@ -174,13 +172,6 @@ public actor LoginStore {
   @discardableResult
   public func send(_ action: LoginAction) -> [LoginEffect] {
     perform(core.send(action, at: clock.elapsed()))
-  }
-
-  /// The current state, read at once from any thread: for a front end on the main actor that
-  /// must draw now, without awaiting the store. It is ``state`` as the store's last action
-  /// left it, the fields typed byte for byte; the state streams show each change of it.
-  public nonisolated var currentState: LoginState {
-    publisher.snapshot.state
   }
 
   /// Reads the session an earlier launch remembered and applies it as
@@ -208,125 +199,6 @@ public actor LoginStore {
     send(.sessionRestored(stored, now: wallClock.now()))
     return nil
   }
-
-  /// Waits until everything the actions sent so far started has ended: every auth call has
-  /// returned (answered, timed out, or cancelled and acknowledged) and every timer is gone.
-  /// Returns at once when nothing runs, once the store is closed (a closed store waits for no
-  /// call), and when the task awaiting it is cancelled.
-  ///
-  /// ```swift
-  /// await store.send(.submitTapped)
-  /// await store.settle()  // the answer or the timeout has been applied
-  /// ```
-  ///
-  /// On a ``VirtualClock`` (or a clock wrapping one) `settle` drives the clock itself: it
-  /// waits until the running work is idle, advances to the next deadline of tracked work —
-  /// the store's timers and what its calls sleep for, never a sleeper of someone else's —
-  /// and repeats until nothing of the store runs. Work that waits for the test rather than
-  /// the clock (a ``HeldValue``) cannot end that way: `settle` returns once nothing is due,
-  /// and such work keeps running until released. Do not advance the clock from another task
-  /// meanwhile. On any other clock it waits, for as long as the work takes.
-  public func settle() async {
-    while !calls.isEmpty, !Task.isCancelled {
-      if let tracker = clock.tracker {
-        await tracker.waitUntilIdle()
-        guard !calls.isEmpty, !Task.isCancelled, await tracker.advanceToNextTrackedDeadline()
-        else { return }
-      } else {
-        await waitForTheCalls()
-      }
-    }
-  }
-
-  /// Suspends until no call runs, the store closes, or the waiting task is cancelled.
-  private func waitForTheCalls() async {
-    nextSettleWaiter += 1
-    let id = nextSettleWaiter
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        if Task.isCancelled || calls.isEmpty {
-          continuation.resume()
-        } else {
-          settleWaiters[id] = continuation
-        }
-      }
-    } onCancel: {
-      Task { await self.resumeSettleWaiter(id) }
-    }
-  }
-
-  private func resumeSettleWaiter(_ id: Int) {
-    settleWaiters.removeValue(forKey: id)?.resume()
-  }
-
-  private func resumeSettleWaiters() {
-    let waiters = settleWaiters.values
-    settleWaiters = [:]
-    for waiter in waiters { waiter.resume() }
-  }
-
-  /// A stream that first yields the current state, then the changes, in order.
-  ///
-  /// Any number of streams may run at once; each ends when the store closes or goes away.
-  ///
-  /// - Parameter buffering: What the stream keeps while its subscriber has not read.
-  ///   ``StreamBuffering/newest`` by default: a state is the whole screen, so a screen only
-  ///   needs the latest, and a subscriber that lags (a view off screen, a task not scheduled
-  ///   yet) costs one state, not every state since. Pass ``StreamBuffering/all`` to read every
-  ///   change in order, as a test or a replay printing each step does.
-  public nonisolated func states(
-    buffering: StreamBuffering = .newest
-  ) -> AsyncStream<LoginState> {
-    publisher.subscribe(buffering: buffering, \.state)
-  }
-
-  /// Calls `body` with the current state, then with the changes, until the returned
-  /// observation is cancelled or goes away, or the store closes or goes away.
-  ///
-  /// The observation holds the store's stream, not the store: a dropped store ends it.
-  ///
-  /// ```swift
-  /// let observation = store.observe { state in print(state.phase) }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - buffering: What is kept while `body` runs; the newest state by default.
-  ///   - body: Called in order, one state at a time.
-  public nonisolated func observe(
-    buffering: StreamBuffering = .newest,
-    _ body: @escaping @Sendable (LoginState) async -> Void
-  ) -> StoreObservation {
-    let states = states(buffering: buffering)
-    return StoreObservation(
-      Task {
-        for await state in states {
-          guard !Task.isCancelled else { return }
-          await body(state)
-        }
-      })
-  }
-
-  /// A stream of the events from now on, in order; it ends when the store closes or goes
-  /// away.
-  ///
-  /// - Parameter buffering: What the stream keeps while its subscriber has not read. By
-  ///   default the newest ``defaultEventBuffer`` events: a logger that lags far behind loses
-  ///   the oldest, and ``droppedEventCount`` says how many, while a subscriber that never
-  ///   reads costs bounded memory. Pass ``StreamBuffering/all`` for every event however far
-  ///   the subscriber lags (a test, a trace that must not skip), or
-  ///   ``StreamBuffering/newest`` for a view that only shows the latest event.
-  public nonisolated func events(
-    buffering: StreamBuffering = .latest(LoginStore.defaultEventBuffer)
-  ) -> AsyncStream<StoreEvent> {
-    eventBroadcaster.subscribe(buffering: buffering) { $0 }
-  }
-
-  /// How many events the ``events(buffering:)`` streams have lost so far, all streams
-  /// together, because a subscriber lagged past its buffer.
-  public nonisolated var droppedEventCount: Int { eventBroadcaster.droppedCount }
-
-  /// How many unread events an event stream keeps by default: 1,000.
-  public static let defaultEventBuffer = 1_000
 
   /// Ends the store's work and every stream, leaving a state a view can still show.
   ///
@@ -356,18 +228,6 @@ public actor LoginStore {
     for call in calls.values { call.cancel() }
     publisher.finish()
     eventBroadcaster.finish()
-  }
-
-  // MARK: Internal
-
-  /// The latest state with its version, readable from any thread.
-  nonisolated var latestSnapshot: StateSnapshot {
-    publisher.snapshot
-  }
-
-  /// A stream of versioned snapshots, starting with the current one.
-  nonisolated func versionedStates(buffering: StreamBuffering) -> AsyncStream<StateSnapshot> {
-    publisher.subscribe(buffering: buffering) { $0 }
   }
 
   // MARK: Performing the core's steps

@@ -8,24 +8,32 @@ import LoginFlow
 /// mismatch with these lines, because the redacted descriptions of two different values can
 /// be identical.
 enum Difference {
-  /// The fields in which `actual` differs from `expected`.
+  /// The fields in which `actual` differs from `expected`, read from the state's own mirror
+  /// (so a field added to ``LoginState`` is compared here too); the password and the
+  /// phase's session by their secrets' lengths.
   static func between(_ actual: LoginState, _ expected: LoginState) -> [String] {
     var lines: [String] = []
-    field("email", actual.email, expected.email, into: &lines)
-    secret("password", actual.password, expected.password, into: &lines)
-    field("isPasswordVisible", actual.isPasswordVisible, expected.isPasswordVisible, into: &lines)
-    phase(actual.phase, expected.phase, into: &lines)
-    field("attempt", actual.attempt, expected.attempt, into: &lines)
-    field(
-      "consecutiveInvalidCredentials", actual.consecutiveInvalidCredentials,
-      expected.consecutiveInvalidCredentials, into: &lines)
-    field("emailLimitReached", actual.emailLimitReached, expected.emailLimitReached, into: &lines)
-    field(
-      "passwordLimitReached", actual.passwordLimitReached, expected.passwordLimitReached,
-      into: &lines)
-    field(
-      "sessionNotRemembered", actual.sessionNotRemembered, expected.sessionNotRemembered,
-      into: &lines)
+    let expectedFields = Dictionary(
+      Mirror(reflecting: expected).children.compactMap { child in
+        child.label.map { ($0, child.value) }
+      },
+      uniquingKeysWith: { first, _ in first })
+    for child in Mirror(reflecting: actual).children {
+      guard let label = child.label else { continue }
+      switch label {
+      case "password": secret(label, actual.password, expected.password, into: &lines)
+      case "phase": phase(actual.phase, expected.phase, into: &lines)
+      default:
+        let shownActual = shown(child.value)
+        let shownExpected = expectedFields[label].map { shown($0) } ?? "nothing"
+        if shownActual != shownExpected {
+          lines.append("\(label): expected \(shownExpected), got \(shownActual)")
+        }
+      }
+    }
+    if lines.isEmpty, actual != expected {
+      lines.append("a value differs that no field of the state's mirror shows")
+    }
     return lines
   }
 

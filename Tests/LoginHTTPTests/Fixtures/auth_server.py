@@ -30,6 +30,7 @@ import json
 import os
 import socket
 import socketserver
+import struct
 import sys
 import threading
 import zlib
@@ -73,13 +74,35 @@ def compressed(encoding, pieces):
 
 
 def bomb(encoding):
-    """About 500 KB that inflate to BOMB_BYTES of zeros. Made once, on first use, one MiB at a
-    time, so the server never holds the inflated form."""
+    """About 500 KB that inflate to BOMB_BYTES of zeros, made once, on first use. The deflate
+    stream is one megabyte of zeros compressed with a full flush (which resets the compressor,
+    so every further megabyte compresses to the same bytes) repeated, with the header and the
+    checksum written by hand: a tenth of a second instead of seconds of compression, which a
+    loaded machine stretched past the client's timeout."""
     with BOMB_LOCK:
         if encoding not in BOMBS:
-            piece = bytes(1024 * 1024)
-            BOMBS[encoding] = compressed(encoding, (piece for _ in range(BOMB_BYTES // len(piece))))
+            BOMBS[encoding] = compressed_zeros(encoding, BOMB_BYTES)
         return BOMBS[encoding]
+
+
+def compressed_zeros(encoding, total, piece_size=1024 * 1024):
+    """`total` zero bytes (a multiple of `piece_size`) as `gzip` or `deflate` (zlib)."""
+    piece = bytes(piece_size)
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    segment = raw.compress(piece) + raw.flush(zlib.Z_FULL_FLUSH)
+    if raw.compress(piece) + raw.flush(zlib.Z_FULL_FLUSH) != segment:
+        raise RuntimeError("a full flush did not make the compressed megabytes repeat")
+    final_block = raw.flush(zlib.Z_FINISH)
+    count = total // piece_size
+    checksum = zlib.crc32 if encoding == "gzip" else zlib.adler32
+    check = checksum(b"")
+    for _ in range(count):
+        check = checksum(piece, check)
+    body = segment * count + final_block
+    if encoding == "gzip":
+        header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+        return header + body + struct.pack("<II", check, total & 0xFFFFFFFF)
+    return b"\x78\xda" + body + struct.pack(">I", check)
 
 
 # name -> (status, extra headers, body)

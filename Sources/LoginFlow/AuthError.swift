@@ -16,11 +16,13 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case rateLimited(retryAfter: Duration?)
   /// Anything else; the details are not the user's business.
   case unexpected
+  /// The code step ended after too many incorrect codes: the user signs in again.
+  case tooManyCodes
 
   /// One representative of every case, for exhaustive tests and tables.
   public static let allCases: [AuthError] = [
     .invalidCredentials, .networkUnavailable, .serverError, .timedOut,
-    .rateLimited(retryAfter: nil), .unexpected,
+    .rateLimited(retryAfter: nil), .unexpected, .tooManyCodes,
   ]
 
   /// The sentence for this error in English: the source of ``LoginStrings/english``. A
@@ -33,13 +35,14 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     case .timedOut: "The request timed out. Please try again."
     case .rateLimited: "Too many attempts. Please wait a moment and try again."
     case .unexpected: "Unable to sign in. Please try again."
+    case .tooManyCodes: "Too many incorrect codes. Sign in again."
     }
   }
 
   /// Whether trying the same credentials again may succeed; the screen then offers "Try Again".
   public var isRetryable: Bool {
     switch self {
-    case .invalidCredentials: false
+    case .invalidCredentials, .tooManyCodes: false
     case .networkUnavailable, .serverError, .timedOut, .rateLimited, .unexpected: true
     }
   }
@@ -53,6 +56,7 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     case .timedOut: "timeout"
     case .rateLimited: "rate-limited"
     case .unexpected: "unexpected"
+    case .tooManyCodes: "too-many-codes"
     }
   }
 }

@@ -21,6 +21,11 @@ public enum LoginAction: Equatable, Sendable {
   case reset
   /// Auth request `attempt` finished with this result.
   indirect case authResponse(attempt: Int, Result<AuthSession, AuthError>)
+  /// Auth request `attempt` found the email and password right, and the server asks for a
+  /// one-time code.
+  indirect case secondFactorRequired(attempt: Int, SecondFactorChallenge)
+  /// Something happened in the code step.
+  indirect case secondFactor(SecondFactorAction)
   /// The store was closed while this screen was submitting: the request in flight ends
   /// without an answer and the form is editable again. The store sends it from `close()`,
   /// so that a view bound to a closed store never shows a spinner that cannot stop.
@@ -52,6 +57,10 @@ public enum LoginAction: Equatable, Sendable {
     case reset
     /// The end of an auth request, successful or not, for any attempt.
     case authResponse
+    /// A request for a one-time code in answer to an auth request, for any attempt.
+    case secondFactorRequired
+    /// An action of the code step.
+    case secondFactor
     /// The store closing while a request is in flight.
     case storeClosed
     /// A remembered session read at launch, expired or not.
@@ -68,13 +77,36 @@ public enum LoginAction: Equatable, Sendable {
   public static func answer(
     to id: RequestID, with result: Result<AuthAnswer, AuthError>
   ) -> LoginAction {
+    let number = id.number
     switch id.kind {
     case .authenticate:
       switch result {
-      case .success(.session(let session)):
-        .authResponse(attempt: id.number, .success(session))
+      case .success(.session(let session)): return .authResponse(attempt: number, .success(session))
+      case .success(.secondFactorRequired(let challenge)):
+        return .secondFactorRequired(attempt: number, challenge)
+      case .success(.codeRejected), .success(.codeExpired), .success(.codeSent):
+        return .authResponse(attempt: number, .failure(.unexpected))
+      case .failure(let error): return .authResponse(attempt: number, .failure(error))
+      }
+    case .verifyCode:
+      let check: SecondFactorAction.CodeCheck
+      switch result {
+      case .success(.session(let session)): check = .accepted(session)
+      case .success(.codeRejected): check = .rejected
+      case .success(.codeExpired): check = .expired
+      case .success(.secondFactorRequired), .success(.codeSent): check = .failed(.unexpected)
+      case .failure(let error): check = .failed(error)
+      }
+      return .secondFactor(.verifyAnswer(request: number, check))
+    case .resendCode:
+      switch result {
+      case .success(.codeSent(let renewal)):
+        return .secondFactor(.resendAnswer(request: number, .success(renewal)))
+      case .success(.session), .success(.secondFactorRequired), .success(.codeRejected),
+        .success(.codeExpired):
+        return .secondFactor(.resendAnswer(request: number, .failure(.unexpected)))
       case .failure(let error):
-        .authResponse(attempt: id.number, .failure(error))
+        return .secondFactor(.resendAnswer(request: number, .failure(error)))
       }
     }
   }
@@ -83,7 +115,9 @@ public enum LoginAction: Equatable, Sendable {
   /// every other action.
   public var answeredRequest: RequestID? {
     switch self {
-    case .authResponse(let attempt, _): .authenticate(attempt)
+    case .authResponse(let attempt, _), .secondFactorRequired(let attempt, _):
+      .authenticate(attempt)
+    case .secondFactor(let action): action.answeredRequest
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored, .sessionSaveFailed:
       nil
@@ -101,6 +135,8 @@ public enum LoginAction: Equatable, Sendable {
     case .logoutTapped: .logoutTapped
     case .reset: .reset
     case .authResponse: .authResponse
+    case .secondFactorRequired: .secondFactorRequired
+    case .secondFactor: .secondFactor
     case .storeClosed: .storeClosed
     case .sessionRestored: .sessionRestored
     case .sessionSaveFailed: .sessionSaveFailed
@@ -126,6 +162,9 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       "authResponse(\(attempt), failure(\(error)))"
     case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
     case .sessionSaveFailed: "sessionSaveFailed"
+    case .secondFactorRequired(let attempt, let challenge):
+      "secondFactorRequired(\(attempt), \(challenge))"
+    case .secondFactor(let action): "secondFactor(\(action))"
     }
   }
 
@@ -148,6 +187,10 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       Mirror(self, children: ["attempt": attempt, "error": error], displayStyle: .enum)
     case .sessionRestored(let session, let now):
       Mirror(self, children: ["session": session, "now": now], displayStyle: .enum)
+    case .secondFactorRequired(let attempt, let challenge):
+      Mirror(self, children: ["attempt": attempt, "challenge": challenge], displayStyle: .enum)
+    case .secondFactor(let action):
+      Mirror(self, children: ["action": action], displayStyle: .enum)
     }
   }
 }

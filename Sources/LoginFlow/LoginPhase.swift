@@ -16,6 +16,8 @@ public enum LoginPhase: Equatable, Hashable, Sendable {
   case succeeded(AuthSession)
   /// The last attempt failed with `error`, which the screen shows.
   case failed(AuthError)
+  /// The server asked for a one-time code: the code step is shown.
+  indirect case secondFactor(SecondFactorState)
 
   /// The phase without its associated data, for tables, tests and output; the raw value is
   /// the phase's name in session files, JSON and `Docs/TransitionTable.md`.
@@ -30,6 +32,8 @@ public enum LoginPhase: Equatable, Hashable, Sendable {
     case succeeded
     /// An error shown after a failed attempt.
     case failed
+    /// The code step.
+    case secondFactor = "second-factor"
   }
 
   /// The phase without its associated data.
@@ -40,6 +44,7 @@ public enum LoginPhase: Equatable, Hashable, Sendable {
     case .submitting: .submitting
     case .succeeded: .succeeded
     case .failed: .failed
+    case .secondFactor: .secondFactor
     }
   }
 }
@@ -56,6 +61,7 @@ extension LoginPhase: CustomStringConvertible, CustomDebugStringConvertible, Cus
     case .submitting: "submitting"
     case .succeeded(let session): "succeeded(\(session))"
     case .failed(let error): "failed(\(error))"
+    case .secondFactor(let step): "secondFactor(\(step))"
     }
   }
 
@@ -71,6 +77,8 @@ extension LoginPhase: CustomStringConvertible, CustomDebugStringConvertible, Cus
       Mirror(self, children: ["session": session], displayStyle: .enum)
     case .failed(let error):
       Mirror(self, children: ["error": error], displayStyle: .enum)
+    case .secondFactor(let step):
+      Mirror(self, children: ["step": step], displayStyle: .enum)
     }
   }
 }

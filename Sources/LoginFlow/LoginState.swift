@@ -93,7 +93,7 @@ extension LoginState {
     switch phase {
     case .idle, .editing, .failed: return true
     case .submitting: return PlantedBug.isPlanted(.logInEnabledOnlyWhenAllowed)
-    case .succeeded: return false
+    case .succeeded, .secondFactor: return false
     }
   }
 
@@ -108,7 +108,7 @@ extension LoginState {
   public var error: AuthError? {
     switch phase {
     case .failed(let error): error
-    case .idle, .editing, .submitting, .succeeded: nil
+    case .idle, .editing, .submitting, .succeeded, .secondFactor: nil
     }
   }
 
@@ -124,7 +124,7 @@ extension LoginState {
   public var isLoading: Bool {
     switch phase {
     case .submitting: true
-    case .idle, .editing, .succeeded, .failed: false
+    case .idle, .editing, .succeeded, .failed, .secondFactor: false
     }
   }
 
@@ -132,7 +132,7 @@ extension LoginState {
   public var session: AuthSession? {
     switch phase {
     case .succeeded(let session): session
-    case .idle, .editing, .submitting, .failed: nil
+    case .idle, .editing, .submitting, .failed, .secondFactor: nil
     }
   }
 
@@ -143,8 +143,14 @@ extension LoginState {
   public var attemptInFlight: Int? {
     switch phase {
     case .submitting: attempt
-    case .idle, .editing, .succeeded, .failed: nil
+    case .idle, .editing, .succeeded, .failed, .secondFactor: nil
     }
+  }
+
+  /// The code step, while it is shown.
+  public var secondFactor: SecondFactorState? {
+    guard case .secondFactor(let step) = phase else { return nil }
+    return step
   }
 
   /// The credentials an auth request for this form carries: email trimmed, password as typed.

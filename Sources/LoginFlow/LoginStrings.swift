@@ -72,6 +72,8 @@ public struct LoginStrings: Hashable, Sendable {
   public var rateLimited: String
   /// The message for ``AuthError/unexpected``.
   public var unexpected: String
+  /// The message for ``AuthError/tooManyCodes``.
+  public var tooManyCodes: String
 
   // MARK: Spoken by a screen reader
 
@@ -108,6 +110,11 @@ public struct LoginStrings: Hashable, Sendable {
   /// The trait of a value not accepted as it is: `invalid`.
   public var invalidTrait: String
 
+  // MARK: The children
+
+  /// The code step's texts.
+  public var codeStep: SecondFactorStrings
+
   /// The English texts, the default of every front end. The messages are the core's own:
   /// ``AuthError/message`` and ``LoginState/invalidEmailMessage``.
   public static let english = LoginStrings(
@@ -134,6 +141,7 @@ public struct LoginStrings: Hashable, Sendable {
     timedOut: AuthError.timedOut.message,
     rateLimited: AuthError.rateLimited(retryAfter: nil).message,
     unexpected: AuthError.unexpected.message,
+    tooManyCodes: AuthError.tooManyCodes.message,
     loginErrorTemplate: "Login error: {message}",
     loggedOut: "Logged out",
     passwordShown: "Password shown",
@@ -149,7 +157,8 @@ public struct LoginStrings: Hashable, Sendable {
     alertRole: "alert",
     dimmedTrait: "dimmed",
     busyTrait: "busy",
-    invalidTrait: "invalid"
+    invalidTrait: "invalid",
+    codeStep: .english
   )
 
   /// Every text of the catalog passed through `transform`: a pseudo-locale for tests, or one
@@ -180,6 +189,7 @@ public struct LoginStrings: Hashable, Sendable {
       timedOut: transform(timedOut),
       rateLimited: transform(rateLimited),
       unexpected: transform(unexpected),
+      tooManyCodes: transform(tooManyCodes),
       loginErrorTemplate: transform(loginErrorTemplate),
       loggedOut: transform(loggedOut),
       passwordShown: transform(passwordShown),
@@ -195,7 +205,8 @@ public struct LoginStrings: Hashable, Sendable {
       alertRole: transform(alertRole),
       dimmedTrait: transform(dimmedTrait),
       busyTrait: transform(busyTrait),
-      invalidTrait: transform(invalidTrait)
+      invalidTrait: transform(invalidTrait),
+      codeStep: codeStep.map(transform)
     )
   }
 
@@ -208,6 +219,7 @@ public struct LoginStrings: Hashable, Sendable {
     case .timedOut: timedOut
     case .rateLimited: rateLimited
     case .unexpected: unexpected
+    case .tooManyCodes: tooManyCodes
     }
   }
 

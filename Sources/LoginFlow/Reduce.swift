@@ -48,7 +48,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       (state.email, state.emailLimitReached) = Validation.cut(
         email, toLength: LoginState.maximumEmailLength)
       state.startEditing()
-    case .submitting, .succeeded: break
+    case .submitting, .succeeded, .secondFactor: break
     }
     return []
   case .passwordChanged(let password):
@@ -57,14 +57,14 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       (state.password, state.passwordLimitReached) = Validation.cut(
         password, toLength: LoginState.maximumPasswordLength)
       state.startEditing()
-    case .submitting, .succeeded: break
+    case .submitting, .succeeded, .secondFactor: break
     }
     return []
 
   // The eye toggle works in every phase.
   case .passwordVisibilityToggled:
     switch state.phase {
-    case .idle, .editing, .submitting, .succeeded, .failed:
+    case .idle, .editing, .submitting, .succeeded, .failed, .secondFactor:
       state.isPasswordVisible.toggle()
     }
     return []
@@ -78,7 +78,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.attempt += 1
       state.phase = .submitting
       return [.authenticate(attempt: state.attempt, state.credentials)]
-    case .submitting, .succeeded:
+    case .submitting, .succeeded, .secondFactor:
       return []
     }
 
@@ -92,7 +92,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     case .failed:
       state.phase = .editing
       return []
-    case .idle, .editing, .succeeded:
+    case .idle, .editing, .succeeded, .secondFactor:
       return []
     }
 
@@ -108,7 +108,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.sessionNotRemembered = false
       if PlantedBug.isPlanted(.rememberedExactlyWhileLoggedIn) { return [] }
       return [.clearSession]
-    case .idle, .editing, .submitting, .failed:
+    case .idle, .editing, .submitting, .failed, .secondFactor:
       return []
     }
 
@@ -126,6 +126,11 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     case .succeeded:
       state = LoginState(attempt: state.attempt)
       return [.clearSession]
+    case .secondFactor(var child):
+      // As Back does: the code step's request and deadlines are taken back.
+      let effects = SecondFactorMachine.step(&child, .backTapped).effects
+      state = LoginState(attempt: child.request)
+      return effects.map(LoginEffect.secondFactor)
     case .idle, .editing, .failed:
       state = LoginState(attempt: state.attempt)
       return []
@@ -138,6 +143,8 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     case .submitting:
       state.phase = .editing
       return [.cancelAuthentication(attempt: state.attempt)]
+    case .secondFactor:
+      return state.forwardToSecondFactor(.storeClosed)
     case .idle, .editing, .succeeded, .failed:
       return []
     }
@@ -162,9 +169,30 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
         if error == .invalidCredentials { state.consecutiveInvalidCredentials += 1 }
         return []
       }
-    case .idle, .editing, .succeeded, .failed:
+    case .idle, .editing, .succeeded, .failed, .secondFactor:
       return []
     }
+
+  // The password was right and the server asks for a one-time code: the code step starts,
+  // and the password leaves memory, as on success. Its requests continue the attempts'
+  // numbering.
+  case .secondFactorRequired(let attempt, let challenge):
+    switch state.phase {
+    case .submitting:
+      guard attempt == state.attempt else { return [] }
+      let (child, effects) = SecondFactorMachine.start(challenge, after: state.attempt)
+      state.phase = .secondFactor(child)
+      state.password = ""
+      state.passwordLimitReached = false
+      return effects.map(LoginEffect.secondFactor)
+    case .idle, .editing, .succeeded, .failed, .secondFactor:
+      return []
+    }
+
+  // The code step's actions go to it while it is shown; anywhere else they are ignored, as
+  // a late answer is.
+  case .secondFactor(let action):
+    return state.forwardToSecondFactor(action)
 
   // A session remembered by an earlier launch logs in from the first screen only, and only
   // before it expires; an expired one is forgotten. Read late, once the user has started,
@@ -178,7 +206,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       guard !stored.isExpired(at: now) else { return [.clearSession] }
       state.logIn(stored.session(at: now))
       return []
-    case .editing, .submitting, .failed:
+    case .editing, .submitting, .failed, .secondFactor:
       return [.clearSession]
     case .succeeded:
       return state.sessionNotRemembered ? [.clearSession] : []
@@ -189,13 +217,45 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     switch state.phase {
     case .succeeded:
       state.sessionNotRemembered = true
-    case .idle, .editing, .submitting, .failed: break
+    case .idle, .editing, .submitting, .failed, .secondFactor: break
     }
     return []
   }
 }
 
 extension LoginState {
+  /// Where the login machine holds the code step.
+  static let secondFactorScope = ChildScope<LoginState, SecondFactorMachine>(
+    extract: { state in
+      guard case .secondFactor(let child) = state.phase else { return nil }
+      return child
+    },
+    embed: { state, child in state.phase = .secondFactor(child) })
+
+  /// Runs `action` on the code step, when it is shown, and maps how it ends: a code accepted
+  /// logs in (and is remembered), Back returns to the form, too many codes fail. The step's
+  /// requests are the machine's attempts too, so ``attempt`` follows them.
+  fileprivate mutating func forwardToSecondFactor(_ action: SecondFactorAction) -> [LoginEffect] {
+    guard let step = Self.secondFactorScope.forward(action, in: &self),
+      case .secondFactor(let child) = phase
+    else { return [] }
+    attempt = child.request
+    let effects = step.effects.map(LoginEffect.secondFactor)
+    switch step.outcome {
+    case nil:
+      return effects
+    case .signedIn(let session):
+      logIn(session)
+      return effects + [.saveSession(session)]
+    case .abandoned:
+      phase = .editing
+      return effects
+    case .failed(let error):
+      phase = .failed(error)
+      return effects
+    }
+  }
+
   /// Moves to ``LoginPhase/editing``, clearing a shown error.
   fileprivate mutating func startEditing() {
     phase = .editing

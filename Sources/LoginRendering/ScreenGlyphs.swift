@@ -68,6 +68,8 @@ struct ScreenGlyphs: Sendable {
   var errorMark: String
   /// What marks the focused control in the margin left of it (one column).
   var focusMarker: String
+  /// A digit of the code not typed yet.
+  var emptyDigit: String
 
   /// Box-drawing characters and a few symbols; each is one column wide.
   static let unicode = ScreenGlyphs(
@@ -90,7 +92,8 @@ struct ScreenGlyphs: Sendable {
     trailingDots: "…",
     successMark: "✓",
     errorMark: "!",
-    focusMarker: "▸"
+    focusMarker: "▸",
+    emptyDigit: "○"
   )
 
   /// Printable 7-bit ASCII only, for terminals and logs that need it.
@@ -114,6 +117,7 @@ struct ScreenGlyphs: Sendable {
     trailingDots: "...",
     successMark: "[ok]",
     errorMark: "!",
-    focusMarker: ">"
+    focusMarker: ">",
+    emptyDigit: "_"
   )
 }

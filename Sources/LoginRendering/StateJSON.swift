@@ -23,6 +23,7 @@ import LoginFlow
 /// | `passwordVisible` | the eye toggle |
 /// | `phase` | `idle`, `editing`, `submitting`, `succeeded` or `failed` |
 /// | `resetSuggested` | whether "Forgot your password?" is shown |
+/// | `secondFactor` | `null`, or the code step: see ``secondFactorValue(of:strings:)`` |
 /// | `sessionNotRemembered` | whether the login could not be saved for the next launch |
 public enum StateJSON {
   /// The state's JSON object, to print alone or to embed in a larger object, its messages
@@ -56,8 +57,50 @@ public enum StateJSON {
       "passwordVisible": .bool(state.isPasswordVisible),
       "phase": .string(state.phase.kind.rawValue),
       "resetSuggested": .bool(state.suggestsPasswordReset),
+      "secondFactor": state.secondFactor.map { secondFactorValue(of: $0, strings: strings) }
+        ?? .null,
       "sessionNotRemembered": .bool(state.sessionNotRemembered),
     ])
+  }
+
+  /// The code step as JSON, without the code or the challenge's id: `canResend`,
+  /// `canVerify`, `codeLength` (the digits the code has), `digitsEntered`, `error` (`null` or
+  /// `{"message", "name"}`), `expired`, `method`, `destination`, `rejectedCodes`,
+  /// `resendIn` (whole seconds, or `null`) and `step`.
+  public static func secondFactorValue(
+    of step: SecondFactorState, strings: LoginStrings = .english
+  ) -> JSONValue {
+    let error: JSONValue =
+      if let error = step.error {
+        .object([
+          "message": .string(strings.codeStep.message(for: error, in: strings)),
+          "name": .string(Self.name(of: error)),
+        ])
+      } else {
+        .null
+      }
+    return .object([
+      "canResend": .bool(step.canResend),
+      "canVerify": .bool(step.canVerify),
+      "codeLength": .int(step.challenge.codeLength),
+      "destination": step.challenge.destination.map(JSONValue.string) ?? .null,
+      "digitsEntered": .int(step.code.utf8.count),
+      "error": error,
+      "expired": .bool(step.isExpired),
+      "method": .string(step.challenge.method.rawValue),
+      "rejectedCodes": .int(step.rejectedCodes),
+      "resendIn": step.resendSecondsLeft.map(JSONValue.int) ?? .null,
+      "step": .string(SecondFactorMachine.phase(of: step).rawValue),
+    ])
+  }
+
+  /// `code-rejected`, `code-expired`, or a login error's name.
+  private static func name(of error: SecondFactorError) -> String {
+    switch error {
+    case .rejected: "code-rejected"
+    case .expired: "code-expired"
+    case .failed(let error): error.name
+    }
   }
 
   /// The state's JSON text: one line, keys sorted, no whitespace; messages in `strings`.

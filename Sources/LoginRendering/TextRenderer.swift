@@ -49,6 +49,12 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     let glyphs = options.ascii ? ScreenGlyphs.ascii : ScreenGlyphs.unicode
     var screen = ScreenCanvas(width: options.width, glyphs: glyphs, ascii: options.ascii)
     drawHeader(on: &screen)
+    if let step = state.secondFactor {
+      drawSecondFactor(step, on: &screen)
+      screen.blank()
+      screen.paragraph(strings.footer, alignment: .center)
+      return screen
+    }
     drawEmail(of: state, on: &screen)
     drawPassword(of: state, on: &screen)
     screen.blank()
@@ -149,6 +155,8 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
         glyphs.disabledButton,
         content: screen.cells(frame + " " + strings.signingIn + glyphs.trailingDots),
         alignment: .center, marked: options.focus == .button)
+    case .secondFactor:
+      break
     case .succeeded:
       screen.style = .success
       screen.paragraph(glyphs.successMark + " " + strings.loginSuccessful, alignment: .center)

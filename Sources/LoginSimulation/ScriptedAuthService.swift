@@ -86,6 +86,7 @@ package final class ScriptedAuthService: AuthService {
   package func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     switch try await perform(.authenticate(credentials)) {
     case .session(let session): session
+    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent: throw .unexpected
     }
   }
 

@@ -49,7 +49,7 @@ import Testing
   @Test func theAlphabetComesFromTheMachinesActions() {
     for kind in LoginAction.Kind.allCases {
       switch kind {
-      case .authResponse, .sessionSaveFailed:
+      case .authResponse, .sessionSaveFailed, .secondFactorRequired, .secondFactor:
         #expect(ExplorerEvent.events(for: kind).isEmpty)
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
         .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored:
@@ -62,8 +62,10 @@ import Testing
         == [.relaunch, .relaunchRestoringLater, .restoreSession])
     #expect(ExplorerEvent.userEvents.count == 4 + 4 + 9)
     // Every outcome at each timing, and `never` once.
-    #expect(Fate.all(timings: Fate.Timing.standard).count == ScriptedOutcome.allCases.count * 3 + 1)
-    #expect(Fate.all(timings: Fate.Timing.wide).count == ScriptedOutcome.allCases.count * 6 + 1)
+    #expect(
+      Fate.all(timings: Fate.Timing.standard).count == ScriptedOutcome.loginOutcomes.count * 3 + 1)
+    #expect(
+      Fate.all(timings: Fate.Timing.wide).count == ScriptedOutcome.loginOutcomes.count * 6 + 1)
   }
 
   @Test func fatesFallOnTheirFractionsOfTheTimeout() {

@@ -79,11 +79,15 @@ import Testing
   @Test func theChildsControlsAreItsScreensVocabulary() {
     #expect(Consent.buttons.map(\.name) == ["agree", "continue", "back"])
     #expect(Consent.buttons.first { $0.name == "continue" }?.action == .continueTapped)
+    // The login machine lists its own controls, then the code step's.
     #expect(
       LoginMachine.buttons.map(\.name) == [
-        "toggle-password", "submit", "cancel", "logout", "reset",
+        "toggle-password", "submit", "cancel", "logout", "reset", "verify", "resend", "back",
       ])
-    #expect(LoginMachine.fields.map(\.name) == ["email", "password"])
+    #expect(LoginMachine.fields.map(\.name) == ["email", "password", "code"])
+    let code = LoginMachine.fields[2]
+    #expect(code.text(in: LoginState()) == "", "no code step shown: empty")
+    #expect(code.changed(to: "12") == .secondFactor(.codeChanged("12")))
     #expect(LoginMachine.password.isSecret && !LoginMachine.email.isSecret)
     var state = LoginState()
     state.email = "a@b.co"

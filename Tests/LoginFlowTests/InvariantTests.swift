@@ -117,6 +117,8 @@ struct InvariantChecker {
           }
         case .saveSession(let saved):
           if next.session != saved { return fail("saveSession of a session not logged in") }
+        case .secondFactor:
+          return fail("\(effect): the generator never reaches the code step")
         case .clearSession:
           // A login whose save failed is for this launch only: forgetting what is kept is
           // then what keeps the next launch from restoring an older session.
@@ -149,7 +151,7 @@ struct InvariantChecker {
         if outstanding != [next.attempt] {
           return fail("submitting(\(next.attempt)) but in flight: \(outstanding)")
         }
-      case .idle, .editing, .succeeded, .failed:
+      case .idle, .editing, .succeeded, .failed, .secondFactor:
         if !outstanding.isEmpty { return fail("\(next.phase) with a request in flight") }
       }
       // 3. A response for another attempt than the one in flight changes nothing.
@@ -291,6 +293,9 @@ struct InvariantTests {
       case .submitting: .submitting
       case .succeeded: .succeeded(InvariantChecker.session)
       case .failed: .failed(.timedOut)
+      case .secondFactor:
+        .secondFactor(
+          SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: 1).state)
       }
     for attempt in [0, 1, 2, 41] {
       let state = LoginState(phase: phase, attempt: attempt)

@@ -9,6 +9,17 @@ struct RedactionTests {
   static let refresh = "REFRESH-SECRET-TOKEN"
   static let session = AuthSession(token: token, expiresIn: .seconds(60), refreshToken: refresh)
   static let credentials = Credentials(email: "demo@example.com", password: password)
+  static let code = "918273"
+  static let challengeID = "CHALLENGE-SECRET-ID"
+  static let challenge = SecondFactorChallenge(
+    id: challengeID, method: .sms, destination: "•••• 42")
+  /// The code step with a code typed, checking it.
+  static let codeStep: SecondFactorState = {
+    var step = SecondFactorState(challenge: challenge, request: 1)
+    step.code = code
+    step.step = .checking
+    return step
+  }()
 
   /// Every way Swift turns a value into text.
   static func renderings(of value: any Sendable) -> [String] {
@@ -28,6 +39,7 @@ struct RedactionTests {
       case .submitting: .submitting
       case .succeeded: .succeeded(session)
       case .failed: .failed(.invalidCredentials)
+      case .secondFactor: .secondFactor(codeStep)
       }
     return [false, true].map {
       LoginState(
@@ -42,12 +54,21 @@ struct RedactionTests {
       .submitTapped, .cancelTapped, .logoutTapped, .reset,
       .authResponse(attempt: 1, .success(session)), .storeClosed,
       .sessionRestored(stored, now: .epoch), .sessionSaveFailed,
+      .secondFactorRequired(attempt: 1, challenge), .secondFactor(.codeChanged(code)),
+      .secondFactor(.verifyAnswer(request: 2, .accepted(session))),
     ] + AuthError.allCases.map { .authResponse(attempt: 1, .failure($0)) }
 
-  static let effects: [LoginEffect] = [
-    .authenticate(attempt: 1, credentials), .cancelAuthentication(attempt: 1),
-    .saveSession(session), .clearSession,
-  ]
+  static let effects: [LoginEffect] =
+    [
+      .authenticate(attempt: 1, credentials), .cancelAuthentication(attempt: 1),
+      .saveSession(session), .clearSession,
+    ]
+    + [
+      .checkCode(request: 2, challenge: challengeID, code: code), .cancelCheck(request: 2),
+      .sendCode(request: 3, challenge: challengeID), .cancelSend(request: 3),
+      .scheduleExpiry(after: .seconds(300)), .cancelExpiry,
+      .scheduleCountdown(.countdownTicked, after: .seconds(1)), .cancelCountdown,
+    ].map(LoginEffect.secondFactor)
 
   static let stored = StoredSession(
     token: token, refreshToken: refresh, expiresAt: Timestamp(secondsSinceEpoch: 604_801))
@@ -55,7 +76,10 @@ struct RedactionTests {
   static let values: [(String, any Sendable)] =
     [
       ("credentials", credentials), ("session", session), ("phase", LoginPhase.succeeded(session)),
-      ("stored session", stored),
+      ("stored session", stored), ("challenge", challenge), ("code step", codeStep),
+      ("check request", AuthRequest.verifyCode(challenge: challengeID, code: code)),
+      ("resend request", AuthRequest.resendCode(challenge: challengeID)),
+      ("challenge answer", AuthAnswer.secondFactorRequired(challenge)),
     ]
     + states.map { ("state \($0.phase.kind) visible=\($0.isPasswordVisible)", $0) }
     + actions.map { ("action \($0.kind)", $0) }
@@ -73,6 +97,8 @@ struct RedactionTests {
         #expect(!text.contains(Self.password), "\(name) shows the password: \(text)")
         #expect(!text.contains(Self.token), "\(name) shows the token: \(text)")
         #expect(!text.contains(Self.refresh), "\(name) shows the refresh token: \(text)")
+        #expect(!text.contains(Self.code), "\(name) shows the code: \(text)")
+        #expect(!text.contains(Self.challengeID), "\(name) shows the challenge: \(text)")
       }
     }
   }

@@ -12,8 +12,10 @@ import Testing
     // Editable phases split changes and submit; submitting splits answers into the seven
     // outcomes of the current attempt and a stale one; idle splits a restored session into
     // unexpired and expired, and succeeded splits it into a login remembered or not; every
-    // phase has one cell for a failed save, a reset and the store closing.
-    #expect(TransitionCell.all.count == 15 + 14 + 18 + 12 + 14)
+    // phase has one cell for a failed save, a reset and the store closing. A challenge is
+    // current or stale while submitting, and a code step action splits into how the step
+    // goes on or ends while it is shown. Too many codes is an error of its own.
+    #expect(TransitionCell.all.count == 17 + 16 + 22 + 14 + 16 + 16)
     #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
   }
 

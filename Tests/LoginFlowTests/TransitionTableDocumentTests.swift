@@ -68,7 +68,37 @@ enum TransitionDocument {
     case .submitting: .submitting
     case .succeeded: .succeeded(AuthSession(token: "t"))
     case .failed: .failed(.serverError)
+    case .secondFactor: .secondFactor(codeStep())
     }
+  }
+
+  /// The code step as a challenge answering the attempt in flight starts it, changed by
+  /// `change`.
+  static func codeStep(_ change: (inout SecondFactorState) -> Void = { _ in }) -> SecondFactorState
+  {
+    var step = SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: inFlight)
+      .state
+    change(&step)
+    return step
+  }
+
+  /// The document's name of an effect: its case, or `code step's` for a run of the code
+  /// step's own (its table, `Docs/SecondFactorTable.md`, says which).
+  static func names(of effects: [LoginEffect]) -> [String] {
+    var names: [String] = []
+    for effect in effects {
+      let name: String
+      switch effect {
+      case .authenticate: name = "authenticate"
+      case .cancelAuthentication: name = "cancelAuthentication"
+      case .saveSession: name = "saveSession"
+      case .clearSession: name = "clearSession"
+      case .secondFactor: name = "code step's"
+      }
+      if name == "code step's", names.last == name { continue }
+      names.append(name)
+    }
+    return names
   }
 
   static let emailMaximum = LoginState.maximumEmailLength
@@ -231,6 +261,39 @@ enum TransitionDocument {
         .sessionRestored(stored(expiresAt: restoredAt.advanced(by: .seconds(60))), now: restoredAt),
         .sessionRestored(stored(expiresAt: .epoch), now: restoredAt),
       ]
+    case (.secondFactorRequired, "current attempt"):
+      actions = [.secondFactorRequired(attempt: inFlight, SecondFactorMachine.exampleChallenge)]
+    case (.secondFactorRequired, "stale attempt"), (.secondFactorRequired, "any attempt"):
+      let attempts = row.condition == "stale attempt" ? [inFlight - 1, inFlight + 1] : [inFlight]
+      actions = attempts.map {
+        .secondFactorRequired(attempt: $0, SecondFactorMachine.exampleChallenge)
+      }
+    case (.secondFactor, "always"):
+      actions = [
+        .codeChanged("123456"), .verifyTapped, .resendTapped, .backTapped, .codeExpired,
+        .countdownTicked, .verifyAnswer(request: inFlight, .rejected),
+      ].map(LoginAction.secondFactor)
+    case (.secondFactor, "step goes on"):
+      actions = [.codeChanged("12"), .codeChanged("123456"), .countdownTicked, .codeExpired].map(
+        LoginAction.secondFactor)
+    case (.secondFactor, "step ends, abandoned"):
+      actions = [.secondFactor(.backTapped)]
+    case (.secondFactor, "step ends, signed in"), (.secondFactor, "step ends, failed"):
+      let signsIn = row.condition == "step ends, signed in"
+      states = states.map { state in
+        var checking = state
+        checking.phase = .secondFactor(
+          codeStep {
+            $0.step = .checking
+            if !signsIn { $0.rejectedCodes = SecondFactorState.maximumRejectedCodes - 1 }
+          })
+        return checking
+      }
+      actions = [
+        .secondFactor(
+          .verifyAnswer(
+            request: inFlight, signsIn ? .accepted(AuthSession(token: "t2")) : .rejected))
+      ]
     case (.sessionSaveFailed, "always"):
       states += states.map { state in
         var flagged = state
@@ -340,14 +403,26 @@ struct TransitionTableDocumentTests {
           #expect(session == sent, "\(context)")
         case .sessionRestored(let stored, let now):
           #expect(session == stored.session(at: now), "\(context)")
+        case .secondFactor(.verifyAnswer(_, .accepted(let sent))):
+          #expect(session == sent, "\(context)")
         default:
           Issue.record("\(context): a login by \(action.kind)")
         }
       }
+      if row.condition == "step goes on" {
+        // The step's own table says what it changes and asks; here, that the login's
+        // fields stay and the attempt grows only by a request of the step.
+        let changes = TransitionDocument.changes(from: before, to: after, action: action)
+        let sent = effects.contains { $0.request != nil }
+        #expect(changes == (sent ? ["attempt + 1"] : []), "\(context)")
+        #expect(
+          effects.allSatisfy { if case .secondFactor = $0 { true } else { false } }, "\(context)")
+        continue
+      }
       #expect(
         TransitionDocument.changes(from: before, to: after, action: action) == expected,
         "\(context)")
-      #expect(effects.map(\.kind.rawValue) == row.effects, "\(context)")
+      #expect(TransitionDocument.names(of: effects) == row.effects, "\(context)")
       for effect in effects {
         switch effect {
         case .authenticate(let attempt, let credentials):
@@ -360,6 +435,9 @@ struct TransitionTableDocumentTests {
         case .clearSession:
           // Forgotten when logged out, or when this launch's login could not be kept.
           #expect(after.session == nil || after.sessionNotRemembered, "\(context)")
+        case .secondFactor:
+          // The code step's own table says which; here, only that it is the step's.
+          #expect(before.secondFactor != nil || after.secondFactor != nil, "\(context)")
         }
       }
     }
@@ -397,6 +475,8 @@ struct TransitionTableDocumentTests {
           "current attempt, other failure", "stale attempt",
         ],
         ["unexpired", "expired"], ["login remembered", "login not remembered"],
+        ["current attempt", "stale attempt"],
+        ["step goes on", "step ends, signed in", "step ends, abandoned", "step ends, failed"],
       ]
       #expect(complete.contains(conditions), "\(cell): \(conditions)")
     }

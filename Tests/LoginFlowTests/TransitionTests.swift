@@ -46,6 +46,9 @@ enum Fixture {
     case .submitting: .submitting
     case .succeeded: .succeeded(session)
     case .failed: .failed(.serverError)
+    case .secondFactor:
+      .secondFactor(
+        SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: inFlight).state)
     }
   }
 
@@ -406,6 +409,7 @@ let transitionTable: [TableKey: [TransitionCase]] = {
     switch kind {
     case .submitting: effects = [.cancelAuthentication(attempt: F.inFlight)]
     case .succeeded: effects = [.clearSession]
+    case .secondFactor: effects = [.secondFactor(.cancelExpiry), .secondFactor(.cancelCountdown)]
     case .idle, .editing, .failed: effects = []
     }
     row(
@@ -534,6 +538,127 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         "this launch's login not kept", notRemembered,
         restored(F.stored(expiresIn: .seconds(60)), at: now)),
     ])
+
+  // The code step: a challenge for the attempt in flight starts it; its actions go to it
+  // while it is shown and are ignored elsewhere; the form's actions are ignored while it is.
+  let challenge = SecondFactorMachine.exampleChallenge
+  let asked = LoginAction.secondFactorRequired(attempt: F.inFlight, challenge)
+  for kind in [LoginPhase.Kind.idle, .editing, .succeeded, .failed, .secondFactor] {
+    let before = F.state(F.phase(kind))
+    row(kind, .secondFactorRequired, [same("no login in flight", before, asked)])
+  }
+  let codeStep = SecondFactorMachine.start(challenge, after: F.inFlight).state
+  row(
+    .submitting, .secondFactorRequired,
+    [
+      TransitionCase(
+        variant: "the code step starts, the password goes", before: F.state(.submitting),
+        action: asked,
+        after: F.with(F.state(.secondFactor(codeStep))) { $0.password = "" },
+        effects: [
+          .secondFactor(.scheduleExpiry(after: .seconds(5))),
+          .secondFactor(.scheduleCountdown(.countdownTicked, after: .seconds(1))),
+        ]),
+      same(
+        "stale", F.state(.submitting),
+        .secondFactorRequired(attempt: F.inFlight - 1, challenge)),
+    ])
+  for kind in [LoginPhase.Kind.idle, .editing, .submitting, .succeeded, .failed] {
+    let before = F.state(F.phase(kind))
+    row(
+      kind, .secondFactor,
+      [
+        same("no code step shown", before, .secondFactor(.codeChanged("123456"))),
+        same("no code step shown", before, .secondFactor(.backTapped)),
+      ])
+  }
+  let shown = F.with(F.state(.secondFactor(codeStep))) { $0.password = "" }
+  for (action, kind) in [
+    (LoginAction.emailChanged(newEmail), LoginAction.Kind.emailChanged),
+    (.passwordChanged(newPassword), .passwordChanged), (.submitTapped, .submitTapped),
+    (.cancelTapped, .cancelTapped), (.logoutTapped, .logoutTapped),
+    (.authResponse(attempt: F.inFlight, .success(F.session)), .authResponse),
+    (.sessionSaveFailed, .sessionSaveFailed),
+  ] {
+    row(.secondFactor, kind, [same("the code step is shown", shown, action)])
+  }
+  var checking = codeStep
+  checking.code = "123456"
+  checking.step = .checking
+  checking.request = F.inFlight + 1
+  let checkingState = F.with(shown) {
+    $0.phase = .secondFactor(checking)
+    $0.attempt = F.inFlight + 1
+  }
+  row(
+    .secondFactor, .storeClosed,
+    [
+      same("nothing in flight", shown, .storeClosed),
+      TransitionCase(
+        variant: "the check in flight ends", before: checkingState, action: .storeClosed,
+        after: F.with(checkingState) {
+          var ended = checking
+          ended.step = .entering
+          $0.phase = .secondFactor(ended)
+        }, effects: [.secondFactor(.cancelCheck(request: F.inFlight + 1))]),
+    ])
+  row(
+    .secondFactor, .sessionRestored,
+    [
+      TransitionCase(
+        variant: "read late: forgotten", before: shown,
+        action: .sessionRestored(F.stored(expiresIn: .seconds(60)), now: .epoch), after: shown,
+        effects: [.clearSession])
+    ])
+  var lastChance = checking
+  lastChance.rejectedCodes = SecondFactorState.maximumRejectedCodes - 1
+  let lastChanceState = F.with(checkingState) { $0.phase = .secondFactor(lastChance) }
+  row(
+    .secondFactor, .secondFactor,
+    [
+      TransitionCase(
+        variant: "a digit typed", before: shown, action: .secondFactor(.codeChanged("1")),
+        after: F.with(shown) {
+          var typed = codeStep
+          typed.code = "1"
+          $0.phase = .secondFactor(typed)
+        }, effects: []),
+      TransitionCase(
+        variant: "the last digit checks the code", before: shown,
+        action: .secondFactor(.codeChanged("123456")),
+        after: checkingState,
+        effects: [
+          .secondFactor(
+            .checkCode(request: F.inFlight + 1, challenge: challenge.id, code: "123456"))
+        ]),
+      TransitionCase(
+        variant: "accepted: logged in and remembered", before: checkingState,
+        action: .secondFactor(.verifyAnswer(request: F.inFlight + 1, .accepted(F.session))),
+        after: F.with(checkingState) {
+          $0.phase = .succeeded(F.session)
+          $0.consecutiveInvalidCredentials = 0
+        },
+        effects: [
+          .secondFactor(.cancelExpiry), .secondFactor(.cancelCountdown), .saveSession(F.session),
+        ]),
+      TransitionCase(
+        variant: "back: the form, the check cancelled", before: checkingState,
+        action: .secondFactor(.backTapped),
+        after: F.with(checkingState) { $0.phase = .editing },
+        effects: [
+          .secondFactor(.cancelCheck(request: F.inFlight + 1)), .secondFactor(.cancelExpiry),
+          .secondFactor(.cancelCountdown),
+        ]),
+      TransitionCase(
+        variant: "the third rejection: too many codes", before: lastChanceState,
+        action: .secondFactor(.verifyAnswer(request: F.inFlight + 1, .rejected)),
+        after: F.with(lastChanceState) { $0.phase = .failed(.tooManyCodes) },
+        effects: [.secondFactor(.cancelExpiry), .secondFactor(.cancelCountdown)]),
+      same(
+        "a stale answer", checkingState,
+        .secondFactor(.verifyAnswer(request: F.inFlight, .accepted(F.session)))),
+    ])
+
   return table
 }()
 
@@ -596,7 +721,7 @@ struct TransitionTests {
         #expect(text.unicodeScalars.count == maximum, "\(phase) + \(action)")
         #expect(flagged, "\(phase) + \(action)")
         #expect(after.phase == .editing)
-      case .submitting, .succeeded:
+      case .submitting, .succeeded, .secondFactor:
         #expect(after == before, "\(phase) + \(action)")
       }
     }

@@ -152,10 +152,11 @@ struct ValidationTests {
       case .timedOut: "The request timed out. Please try again."
       case .rateLimited: "Too many attempts. Please wait a moment and try again."
       case .unexpected: "Unable to sign in. Please try again."
+      case .tooManyCodes: "Too many incorrect codes. Sign in again."
       }
     #expect(error.message == expected)
     #expect(LoginState(phase: .failed(error)).errorMessage == expected)
-    #expect(error.isRetryable == (error != .invalidCredentials))
+    #expect(error.isRetryable == (error != .invalidCredentials && error != .tooManyCodes))
   }
 
   @Test("a retry-after delay does not change the message")

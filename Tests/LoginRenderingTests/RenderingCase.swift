@@ -32,6 +32,19 @@ struct RenderingCase: Sendable, CustomTestStringConvertible {
 
 /// States reached through `reduce`, as a user would reach them.
 enum Screens {
+  /// The code step for a code sent by text message, changed by `change`.
+  static func codeStep(
+    method: SecondFactorChallenge.Method = .sms,
+    _ change: (inout SecondFactorState) -> Void = { _ in }
+  ) -> LoginState {
+    let challenge = SecondFactorChallenge(
+      id: "rendering-challenge", method: method,
+      destination: method == .totp ? nil : "•••• 42")
+    var step = SecondFactorState(challenge: challenge, request: 1)
+    change(&step)
+    return LoginState(email: demoEmail, phase: .secondFactor(step), attempt: 1)
+  }
+
   static let demoEmail = "demo@example.com"
   static let demoPassword = "Password123!"
 

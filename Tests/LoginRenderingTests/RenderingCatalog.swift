@@ -19,7 +19,7 @@ enum RenderingCatalog {
 
   /// Every screen.
   static let screens: [RenderingCase] =
-    phases + errors + fields + widths + ascii + inputCases + pseudo
+    phases + errors + fields + codeSteps + widths + ascii + inputCases + pseudo
 
   /// One screen per phase (and the spinner's next frame).
   static let phases: [RenderingCase] = [
@@ -29,6 +29,7 @@ enum RenderingCatalog {
     RenderingCase(name: "phase-submitting-frame-3", state: Screens.submitting, spinnerFrame: 3),
     RenderingCase(name: "phase-succeeded", state: Screens.succeeded),
     RenderingCase(name: "phase-failed", state: Screens.failed(.invalidCredentials)),
+    RenderingCase(name: "phase-second-factor", state: Screens.codeStep()),
   ]
 
   /// Every error message, with Log In or Try Again.
@@ -57,15 +58,56 @@ enum RenderingCatalog {
   ]
 
   /// The narrowest and widest screens.
+  /// The code step at each of its steps.
+  static let codeSteps: [RenderingCase] = [
+    RenderingCase(name: "second-factor-totp", state: Screens.codeStep(method: .totp)),
+    RenderingCase(name: "second-factor-typing", state: Screens.codeStep { $0.code = "123" }),
+    RenderingCase(
+      name: "second-factor-checking",
+      state: Screens.codeStep {
+        $0.code = "123456"
+        $0.step = .checking
+      }),
+    RenderingCase(
+      name: "second-factor-rejected",
+      state: Screens.codeStep {
+        $0.step = .rejected
+        $0.rejectedCodes = 1
+      }),
+    RenderingCase(
+      name: "second-factor-expired",
+      state: Screens.codeStep {
+        $0.code = "123456"
+        $0.step = .expired
+        $0.isExpired = true
+        $0.resendIn = .zero
+      }),
+    RenderingCase(name: "second-factor-resend", state: Screens.codeStep { $0.resendIn = .zero }),
+    RenderingCase(
+      name: "second-factor-resending",
+      state: Screens.codeStep {
+        $0.resendIn = .zero
+        $0.step = .resending
+      }),
+    RenderingCase(
+      name: "second-factor-failed",
+      state: Screens.codeStep {
+        $0.code = "123456"
+        $0.step = .failed(.networkUnavailable)
+      }),
+  ]
+
   static let widths: [RenderingCase] = [
     RenderingCase(name: "width-28", state: Screens.filled(), width: 28),
     RenderingCase(name: "width-28-error", state: Screens.failed(.networkUnavailable), width: 28),
     RenderingCase(name: "width-120", state: Screens.filled(), width: 120),
     RenderingCase(name: "width-120-reset", state: Screens.resetSuggested, width: 120),
+    RenderingCase(name: "width-28-second-factor", state: Screens.codeStep(), width: 28),
+    RenderingCase(name: "width-120-second-factor", state: Screens.codeStep(), width: 120),
   ]
 
   /// The ASCII mode for every phase and the interesting field states.
-  static let ascii: [RenderingCase] = (phases + fields + widths).map {
+  static let ascii: [RenderingCase] = (phases + fields + codeSteps + widths).map {
     var copy = $0
     copy.name = "ascii-" + $0.name
     copy.ascii = true
@@ -101,6 +143,7 @@ enum RenderingCatalog {
     RenderingCase(name: "failed", state: Screens.failed(.invalidCredentials)),
     RenderingCase(name: "retry", state: Screens.failed(.networkUnavailable)),
     RenderingCase(name: "reset-suggested", state: Screens.resetSuggested),
+    RenderingCase(name: "second-factor", state: Screens.codeStep { $0.step = .rejected }),
     RenderingCase(
       name: "limits",
       state: Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword)),
@@ -122,6 +165,7 @@ enum RenderingCatalog {
     ("json-email-error", Screens.filled(email: "demo@")),
     ("json-submitting", Screens.submitting),
     ("json-succeeded", Screens.succeeded),
+    ("json-second-factor", Screens.codeStep { $0.step = .rejected }),
     ("json-not-remembered", Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
     ("json-failed", Screens.failed(.rateLimited(retryAfter: .seconds(30)))),
     ("json-reset-suggested", Screens.resetSuggested),

@@ -47,7 +47,7 @@ import Testing
         "Docs/Rendering.md's copy of \(copy.name) differs from its golden file:\n\(diff)")
     }
     let phases = Set(copies.map(\.name)).intersection(
-      LoginPhase.Kind.allCases.map { "phase-\($0)" })
+      LoginPhase.Kind.allCases.map { "phase-\($0.rawValue)" })
     #expect(phases.count == LoginPhase.Kind.allCases.count, "one rendering per phase")
   }
 

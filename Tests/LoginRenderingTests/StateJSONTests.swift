@@ -27,7 +27,7 @@ import Testing
     let keys = [
       "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError",
       "emailLimitReached", "error", "loading", "loggedIn", "password", "passwordLength",
-      "passwordLimitReached", "passwordVisible", "phase", "resetSuggested",
+      "passwordLimitReached", "passwordVisible", "phase", "resetSuggested", "secondFactor",
       "sessionNotRemembered",
     ]
     for (_, state) in RenderingCatalog.json {
@@ -90,5 +90,22 @@ import Testing
       #expect(StateJSON.text(of: state) == StateJSON.value(of: state).text)
       #expect(!StateJSON.text(of: state).contains("\n"))
     }
+  }
+
+  /// The code step's object says what the screen shows, never the code or the challenge.
+  @Test func theCodeStepShowsNoCodeAndNoChallenge() {
+    var step = SecondFactorState(
+      challenge: SecondFactorChallenge(id: "CHALLENGE-ID-9", method: .sms, destination: "•••• 42"),
+      request: 3)
+    step.code = "918273"
+    step.step = .rejected
+    let text = StateJSON.text(of: LoginState(phase: .secondFactor(step)))
+    #expect(!text.contains("918273"))
+    #expect(!text.contains("CHALLENGE-ID-9"))
+    #expect(text.contains(#""secondFactor":{"canResend":false,"canVerify":true,"codeLength":6,"#))
+    #expect(
+      text.contains(
+        #""digitsEntered":6,"error":{"message":"That code is incorrect.","name":"code-rejected"}"#))
+    #expect(text.contains(#""method":"sms","rejectedCodes":0,"resendIn":30,"step":"rejected"}"#))
   }
 }

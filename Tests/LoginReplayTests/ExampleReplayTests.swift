@@ -107,7 +107,33 @@ import Testing
     #expect(result.standardOutput.contains(DemoAuthService.password))
     // The tour shows the password in every phase the eye works in, for coverage.
     #expect(
-      try Self.exampleNames.filter { try Self.secrets(of: $0).toggles } == ["demo", "tour"])
+      try Self.exampleNames.filter { try Self.secrets(of: $0).toggles }
+        == ["code-step-cells", "demo", "tour"])
     #expect(try Self.exampleNames.allSatisfy { try !Self.secrets(of: $0).passwords.isEmpty })
+  }
+
+  /// The code step's examples: the challenge's id never shows, in any format; the codes the
+  /// session typed show on the drawn screen only (as typed text does), never in a trace or
+  /// the JSON lines.
+  @Test(arguments: ["second-factor", "code-step", "code-step-cells"])
+  func theCodeStepShowsNoCodeOrChallengeOutsideTheScreen(_ example: String) async throws {
+    let text = try String(contentsOfFile: Self.path(of: example), encoding: .utf8)
+    let codes = text.split(separator: "\n").compactMap { line -> String? in
+      let words = line.split(separator: " ")
+      guard words.count >= 3, ["type", "set"].contains(words[0]), words[1] == "code" else {
+        return nil
+      }
+      let code = words[2].filter(\.isNumber)
+      return code.count >= 6 ? String(code) : nil
+    }
+    let shown = codes + [DemoAuthService.acceptedCode]  // typed digit by digit in some
+    for options in [["--trace"], ["--format", "jsonl"], ["--format", "jsonl", "--trace"]] {
+      let result = await Replay.command(options + [Self.path(of: example)])
+      let everything = result.standardOutput + result.standardError
+      #expect(!everything.contains(DemoAuthService.challengeID), "\(example) \(options)")
+      for code in shown {
+        #expect(!everything.contains(code), "\(example) \(options) shows the code \(code)")
+      }
+    }
   }
 }

@@ -76,7 +76,7 @@ import Testing
     let errors = result.standardError.split(separator: "\n").map(String.init)
     #expect(errors.count == 4)
     #expect(errors[0].hasPrefix("FILE:2:1: error: unknown command; expected one of: "))
-    #expect(errors[1] == "FILE:3:6: error: bad field for 'type'; expected email or password")
+    #expect(errors[1] == "FILE:3:6: error: bad field for 'type'; expected email, password or code")
     #expect(errors[2].hasPrefix("FILE:4:6: error: bad duration for 'wait'"))
     #expect(
       errors[3]

@@ -112,6 +112,9 @@ struct ReferenceModel {
           switch outcome {
           case .success: result = .success(AuthSession(token: "token"))
           case .failure(let error): result = .failure(error)
+          // The model knows logins only; its sessions never queue the code step's outcomes.
+          case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent:
+            result = .failure(.unexpected)
           }
         }
         requests.append(
@@ -130,6 +133,8 @@ struct ReferenceModel {
         }
       case .clearSession:
         stored = nil
+      case .secondFactor:
+        break  // the model's sessions never reach the code step
       }
     }
   }

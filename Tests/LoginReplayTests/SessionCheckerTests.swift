@@ -21,7 +21,7 @@ import Testing
     let errors = try SessionChecker.check(path: file.path)
     #expect(
       errors.map(\.description) == [
-        "\(file.path):3:6: error: bad field for 'type'; expected email or password; "
+        "\(file.path):3:6: error: bad field for 'type'; expected email, password or code; "
           + "did you mean 'password'?",
         "\(file.path):5:6: error: bad duration for 'wait'; expected a unit after the "
           + "number: ms or s, as in 250ms or 1.5s",

@@ -24,6 +24,11 @@ import Testing
     ("cancel", .cancel),
     ("logout", .logout),
     ("reset", .reset),
+    ("verify", .codeStep(SecondFactorMachine.verify)),
+    ("resend", .codeStep(SecondFactorMachine.resend)),
+    ("back", .codeStep(SecondFactorMachine.back)),
+    ("type code 123456", .type(.code, "123456")),
+    ("backspace code 2", .backspace(.code, count: 2)),
     ("close", .close),
     ("respond success", .respond(.success, after: .milliseconds(1_500))),
     ("respond invalid-credentials", .respond(.failure(.invalidCredentials), after: .seconds(1.5))),
@@ -35,6 +40,23 @@ import Testing
       .respond(.failure(.rateLimited(retryAfter: nil)), after: .seconds(1.5))
     ),
     ("respond unexpected", .respond(.failure(.unexpected), after: .seconds(1.5))),
+    ("respond code-accepted", .respond(.codeAccepted, after: .seconds(1.5))),
+    ("respond code-rejected after 0s", .respond(.codeRejected, after: .zero)),
+    ("respond code-expired", .respond(.codeExpired, after: .seconds(1.5))),
+    ("respond code-sent after 2s", .respond(.codeSent, after: .seconds(2))),
+    (
+      "respond second-factor",
+      .respond(.secondFactor(ScriptedOutcome.defaultChallenge), after: .seconds(1.5))
+    ),
+    (
+      "respond second-factor resend-after 5s method email length 8 expires 60s after 0s",
+      .respond(
+        .secondFactor(
+          SecondFactorChallenge(
+            id: ScriptedOutcome.defaultChallenge.id, method: .email,
+            destination: "d•••@example.com", codeLength: 8, expiresIn: .seconds(60),
+            resendAfter: .seconds(5))), after: .zero)
+    ),
     ("respond success after 2s", .respond(.success, after: .seconds(2))),
     ("respond timeout after 250ms", .respond(.failure(.timedOut), after: .milliseconds(250))),
     ("respond server-error after 0s", .respond(.failure(.serverError), after: .zero)),
@@ -82,6 +104,17 @@ import Testing
     ("expect store-timers 1", .expect(.storeTimers(1))),
     ("expect session-remembered true", .expect(.sessionRemembered(true))),
     ("expect secrets-hidden false", .expect(.secretsHidden(false))),
+    ("expect phase second-factor", .expect(.phase(.secondFactor))),
+    ("expect code \"12\"", .expect(.code("12"))),
+    ("expect code-error none", .expect(.codeError(nil))),
+    (
+      "expect code-error \"That code is incorrect.\"",
+      .expect(.codeError("That code is incorrect."))
+    ),
+    ("expect can-verify true", .expect(.canVerify(true))),
+    ("expect can-resend false", .expect(.canResend(false))),
+    ("expect resend-in 27s", .expect(.resendIn(.seconds(27)))),
+    ("expect resend-in none", .expect(.resendIn(nil))),
     ("expect effects save-session", .expect(.effects([.saveSession]))),
     ("expect effects clear-session", .expect(.effects([.clearSession]))),
     ("snapshot", .snapshot),

@@ -6,11 +6,11 @@ import Testing
 /// Every error kind of the lexical rules, with its exact message, line and column.
 @Suite struct SessionParserErrorTests {
   static let commandList =
-    "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, close, respond, "
+    "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, verify, resend, back, close, respond, "
     + "wait, settle, expect, snapshot, relaunch, restore-session, session-store"
   static let outcomes =
     "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
-    + "unexpected"
+    + "unexpected, second-factor, code-accepted, code-rejected, code-expired, code-sent"
   static let escapes = #"expected one of: \" \\ \n \t \u{…}"#
 
   /// (line text, column, message)
@@ -23,7 +23,7 @@ import Testing
       "unknown expectation; expected one of: phase, can-submit, loading, "
         + "password-visible, error, email-error, reset-suggested, effects, password-length, "
         + "requests-in-flight, dropped-answers, store-requests, store-timers, "
-        + "session-remembered, secrets-hidden"
+        + "session-remembered, secrets-hidden, code, code-error, can-verify, can-resend, resend-in"
     ),
     // Wrong argument counts: too many points at the first extra word, too few at the command.
     ("submit now", 8, "wrong argument count for 'submit': expected no arguments (submit), got 1"),
@@ -54,50 +54,69 @@ import Testing
     ),
     (
       "type email", 1,
-      "wrong argument count for 'type': expected 2 (type email|password TEXT), got 1"
+      "wrong argument count for 'type': expected 2 (type email|password|code TEXT), got 1"
     ),
     (
       "type email a b", 14,
-      "wrong argument count for 'type': expected 2 (type email|password TEXT), got 3; "
+      "wrong argument count for 'type': expected 2 (type email|password|code TEXT), got 3; "
         + "quote text that contains blanks"
     ),
     (
       "set password", 1,
-      "wrong argument count for 'set': expected 2 (set email|password TEXT), got 1"
+      "wrong argument count for 'set': expected 2 (set email|password|code TEXT), got 1"
     ),
     (
       "clear", 1,
-      "wrong argument count for 'clear': expected 1 (clear email|password), got 0"
+      "wrong argument count for 'clear': expected 1 (clear email|password|code), got 0"
     ),
     (
       "clear email now", 13,
-      "wrong argument count for 'clear': expected 1 (clear email|password), got 2"
+      "wrong argument count for 'clear': expected 1 (clear email|password|code), got 2"
     ),
     (
       "backspace", 1,
-      "wrong argument count for 'backspace': expected 1 or 2 (backspace email|password [N]), got 0"
+      "wrong argument count for 'backspace': expected 1 or 2 (backspace email|password|code [N]), got 0"
     ),
     (
       "backspace email 1 2", 19,
-      "wrong argument count for 'backspace': expected 1 or 2 (backspace email|password [N]), got 3"
+      "wrong argument count for 'backspace': expected 1 or 2 (backspace email|password|code [N]), got 3"
     ),
     ("wait", 1, "wrong argument count for 'wait': expected 1 (wait DURATION), got 0"),
     ("wait 1s 2s", 9, "wrong argument count for 'wait': expected 1 (wait DURATION), got 2"),
     (
       "respond", 1,
-      "wrong argument count for 'respond': expected 1 or 3 (respond OUTCOME [after DURATION]), "
-        + "got 0"
+      "wrong argument count for 'respond': expected at least 1 "
+        + "(respond OUTCOME [OPTION VALUE]... [after DURATION]), got 0"
+    ),
+    ("respond success after", 17, "bad value for 'respond'; expected a duration after 'after'"),
+    ("respond success after 1s now", 26, "bad value for 'respond'; expected nothing more"),
+    (
+      "respond second-factor lenght 4", 23,
+      "bad value for 'respond'; expected one of 'method', 'length', 'expires', 'resend-after' "
+        + "or 'after' and its value; did you mean 'length'?"
     ),
     (
-      "respond success after", 1,
-      "wrong argument count for 'respond': expected 1 or 3 (respond OUTCOME [after DURATION]), "
-        + "got 2"
+      "respond second-factor length 3", 30,
+      "bad value for 'respond'; expected a code length from 4 to 10"
     ),
     (
-      "respond success after 1s now", 26,
-      "wrong argument count for 'respond': expected 1 or 3 (respond OUTCOME [after DURATION]), "
-        + "got 4"
+      "respond second-factor method fax", 30,
+      "bad value for 'respond'; expected one of: totp, sms, email"
     ),
+    (
+      "respond second-factor expires 90000s", 31,
+      "bad value for 'respond'; expected a duration of at most 86400s"
+    ),
+    (
+      "respond second-factor after 1s after 2s", 32,
+      "bad value for 'respond'; expected one of 'method', 'length', 'expires' or 'resend-after' "
+        + "and its value"
+    ),
+    (
+      "expect resend-in soon", 18,
+      "bad duration for 'expect'; expected a decimal number followed by ms or s, as in 0s, 250ms or 1.5s"
+    ),
+    ("expect can-verify yes", 19, "bad value for 'expect can-verify'; expected true or false"),
     ("expect", 1, "wrong argument count for 'expect': expected 2 (expect WHAT VALUE), got 0"),
     (
       "expect phase", 1,
@@ -123,10 +142,13 @@ import Testing
         + "(expect effects none|NAME...), got 0"
     ),
     // Bad fields.
-    ("type name x", 6, "bad field for 'type'; expected email or password"),
-    ("set Email x", 5, "bad field for 'set'; expected email or password; did you mean 'email'?"),
-    ("clear both", 7, "bad field for 'clear'; expected email or password"),
-    ("backspace pin 2", 11, "bad field for 'backspace'; expected email or password"),
+    ("type name x", 6, "bad field for 'type'; expected email, password or code"),
+    (
+      "set Email x", 5,
+      "bad field for 'set'; expected email, password or code; did you mean 'email'?"
+    ),
+    ("clear both", 7, "bad field for 'clear'; expected email, password or code"),
+    ("backspace pin 2", 11, "bad field for 'backspace'; expected email, password or code"),
     // Bad durations.
     (
       "wait 15", 6,
@@ -170,7 +192,7 @@ import Testing
     (
       "expect phase done", 14,
       "bad value for 'expect phase'; expected one of: idle, editing, submitting, "
-        + "succeeded, failed"
+        + "succeeded, failed, second-factor"
     ),
     ("respond ok", 9, "bad value for 'respond'; expected one of: \(outcomes)"),
     (
@@ -213,7 +235,8 @@ import Testing
     (
       "expect effects authenticate login", 29,
       "bad value for 'expect effects'; expected none, or effect names: authenticate, "
-        + "cancel-authentication, save-session, clear-session"
+        + "cancel-authentication, save-session, clear-session, check-code, cancel-check, send-code, "
+        + "cancel-send, schedule-expiry, cancel-expiry, schedule-countdown, cancel-countdown"
     ),
     (
       "expect effects none authenticate", 21,

@@ -225,6 +225,10 @@ struct ExploredSystem: Sendable {
       action = .sessionSaveFailed
     case .storeClosed:
       action = .storeClosed  // fed back by the store's close, not sent by the explorer
+    case .secondFactorRequired, .secondFactor:
+      // The code step is not among the explorer's fates and events yet.
+      folded = nil
+      return
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset:
       guard let next = unapplied.first, next.kind == transition.action else {

@@ -116,6 +116,7 @@ struct Specification: Sendable, Hashable {
     case .timedOut: "The request timed out. Please try again."
     case .rateLimited: "Too many attempts. Please wait a moment and try again."
     case .unexpected: "Unable to sign in. Please try again."
+    case .tooManyCodes: "Too many incorrect codes. Sign in again."
     }
   }
 
@@ -206,7 +207,7 @@ struct Specification: Sendable, Hashable {
       } else {
         logIn(saving: false)
       }
-    case .editing, .submitting, .failed:
+    case .editing, .submitting, .failed, .secondFactor:
       self.keptUntil = nil
     case .succeeded:
       break
@@ -327,6 +328,8 @@ struct Specification: Sendable, Hashable {
       phase = .failed
       self.error = error
       if error == .invalidCredentials { failures += 1 }
+    case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent:
+      break  // not among the explorer's fates: ``ScriptedOutcome/loginOutcomes``
     }
   }
 }

@@ -49,23 +49,32 @@ package struct StateDiagram: Sendable {
       var label = cell.action.rawValue
       if "\(cell.condition)" != "always" { label += " [\(cell.condition)]" }
       guard state != before || !effects.isEmpty else {
-        ignored[cell.phase.rawValue, default: []].append(label)
+        ignored[identifier(cell.phase), default: []].append(label)
         continue
       }
       if !effects.isEmpty { label += " / " + effects.map(effectName).joined(separator: ", ") }
       edges.append(
         Edge(
-          from: cell.phase.rawValue, to: Machine.phase(of: state).rawValue, label: label))
+          from: identifier(cell.phase), to: identifier(Machine.phase(of: state)), label: label))
     }
     return StateDiagram(
-      name: Machine.name, phases: Machine.PhaseKind.allCases.map(\.rawValue), edges: edges,
+      name: Machine.name, phases: Machine.PhaseKind.allCases.map(identifier), edges: edges,
       ignored: ignored,
-      children: Dictionary(uniqueKeysWithValues: children.map { ($0.key.rawValue, $0.value) }))
+      children: Dictionary(uniqueKeysWithValues: children.map { (identifier($0.key), $0.value) }))
+  }
+
+  /// A phase's name as both diagram languages take it for a state: its name with each `-`
+  /// dropped and the next letter capitalized (`second-factor` is `secondFactor`).
+  static func identifier<Phase: RawRepresentable<String>>(_ phase: Phase) -> String {
+    let words = phase.rawValue.split(separator: "-")
+    return (words.first.map(String.init) ?? "")
+      + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
   /// The login machine's diagram, with the store's timeout `timeout` as a timed edge.
   package static func derive(timeout: Duration = LoginStore.defaultTimeout) async -> StateDiagram {
-    var diagram = derive(LoginMachine.self, effectName: \.name)
+    let codeStep = derive(SecondFactorMachine.self, effectName: \.kind.name)
+    var diagram = derive(LoginMachine.self, effectName: \.name, children: [.secondFactor: codeStep])
     if let edge = await timeoutEdge(timeout: timeout) { diagram.edges.append(edge) }
     return diagram
   }
@@ -94,7 +103,7 @@ package struct StateDiagram: Sendable {
       }), timedOut + 1 < events.count, case .transition(let transition) = events[timedOut + 1].kind
     else { return nil }
     return Edge(
-      from: transition.from.rawValue, to: transition.to.rawValue,
+      from: identifier(transition.from), to: identifier(transition.to),
       label: "after \(DurationLiteral.format(timeout)), timed out")
   }
 

@@ -25,6 +25,10 @@ public enum EffectWork: Equatable, Sendable {
 
 /// A delivery the machine asked for and may take back: the key of a deadline.
 ///
-/// The login machine itself keeps no deadline yet; the child machines that need one (a
-/// code's expiry, a resend cooldown, a throttle) add a case each.
-public enum TimerID: Hashable, Sendable {}
+/// The child machines that need a deadline add a case each.
+public enum TimerID: Hashable, Sendable {
+  /// The one-time code's expiry.
+  case codeExpiry
+  /// The next arrival of the resend countdown.
+  case resendCountdown
+}

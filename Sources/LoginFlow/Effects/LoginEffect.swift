@@ -11,9 +11,11 @@ public enum LoginEffect: Equatable, Sendable {
   case saveSession(AuthSession)
   /// Forget the remembered session, if there is one.
   case clearSession
+  /// An effect of the code step.
+  case secondFactor(SecondFactorEffect)
 
   /// The effect without its associated data, for tables, tests and output.
-  public enum Kind: String, CaseIterable, Equatable, Hashable, Sendable {
+  public enum Kind: CaseIterable, Equatable, Hashable, Sendable {
     /// Starting an auth request.
     case authenticate
     /// Cancelling the auth request in flight.
@@ -22,6 +24,14 @@ public enum LoginEffect: Equatable, Sendable {
     case saveSession
     /// Forgetting the remembered session.
     case clearSession
+    /// An effect of the code step.
+    case secondFactor(SecondFactorEffect.Kind)
+
+    /// Every kind: the login machine's own, then its children's.
+    public static var allCases: [Kind] {
+      [.authenticate, .cancelAuthentication, .saveSession, .clearSession]
+        + SecondFactorEffect.Kind.allCases.map(Kind.secondFactor)
+    }
 
     /// The effect's name in session files, traces and JSON: `authenticate`,
     /// `cancel-authentication`, `save-session`, `clear-session`. Defined here once;
@@ -32,6 +42,7 @@ public enum LoginEffect: Equatable, Sendable {
       case .cancelAuthentication: "cancel-authentication"
       case .saveSession: "save-session"
       case .clearSession: "clear-session"
+      case .secondFactor(let kind): kind.name
       }
     }
   }
@@ -43,6 +54,7 @@ public enum LoginEffect: Equatable, Sendable {
     case .cancelAuthentication: .cancelAuthentication
     case .saveSession: .saveSession
     case .clearSession: .clearSession
+    case .secondFactor(let effect): .secondFactor(effect.kind)
     }
   }
 
@@ -53,6 +65,7 @@ public enum LoginEffect: Equatable, Sendable {
     case .authenticate(let attempt, _), .cancelAuthentication(let attempt):
       .authenticate(attempt)
     case .saveSession, .clearSession: nil
+    case .secondFactor(let effect): effect.request
     }
   }
 
@@ -65,6 +78,26 @@ public enum LoginEffect: Equatable, Sendable {
     case .cancelAuthentication(let attempt): .cancel(.authenticate(attempt))
     case .saveSession(let session): .saveSession(session)
     case .clearSession: .clearSession
+    case .secondFactor(let effect): Self.work(of: effect)
+    }
+  }
+
+  /// The code step's effects in the runtime's vocabulary: its requests and deadlines, whose
+  /// actions come back wrapped as the login machine's.
+  private static func work(of effect: SecondFactorEffect) -> EffectWork {
+    switch effect {
+    case .checkCode(let request, let challenge, let code):
+      .start(RequestID(.verifyCode, request), .verifyCode(challenge: challenge, code: code))
+    case .cancelCheck(let request): .cancel(RequestID(.verifyCode, request))
+    case .sendCode(let request, let challenge):
+      .start(RequestID(.resendCode, request), .resendCode(challenge: challenge))
+    case .cancelSend(let request): .cancel(RequestID(.resendCode, request))
+    case .scheduleExpiry(let delay):
+      .deliver(.secondFactor(.codeExpired), after: delay, .codeExpiry)
+    case .cancelExpiry: .cancelTimer(.codeExpiry)
+    case .scheduleCountdown(let action, let delay):
+      .deliver(.secondFactor(action), after: delay, .resendCountdown)
+    case .cancelCountdown: .cancelTimer(.resendCountdown)
     }
   }
 
@@ -81,6 +114,7 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .cancelAuthentication(let attempt): "cancelAuthentication(\(attempt))"
     case .saveSession(let session): "saveSession(\(session))"
     case .clearSession: "clearSession"
+    case .secondFactor(let effect): "secondFactor(\(effect))"
     }
   }
 
@@ -98,6 +132,8 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
       Mirror(self, children: ["session": session], displayStyle: .enum)
     case .clearSession:
       Mirror(self, children: [], displayStyle: .enum)
+    case .secondFactor(let effect):
+      Mirror(self, children: ["effect": effect], displayStyle: .enum)
     }
   }
 }

@@ -29,6 +29,10 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
 public enum RequestKind: String, CaseIterable, Hashable, Sendable {
   /// A login with an email and a password.
   case authenticate
+  /// A check of a one-time code.
+  case verifyCode = "verify-code"
+  /// A request for a new one-time code.
+  case resendCode = "resend-code"
 
   /// The kind's name in traces and JSON, such as `authenticate`.
   public var name: String { rawValue }

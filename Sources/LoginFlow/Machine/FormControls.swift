@@ -30,6 +30,17 @@ public struct FormField<State, Action>: Hashable, Sendable, CustomStringConverti
   /// The action that makes the field hold `text`.
   public func changed(to text: String) -> Action { change(text) }
 
+  /// The field as a parent machine lists it: read from the child's state while the parent
+  /// holds one (empty otherwise), and changed by the child's action wrapped as the parent's.
+  public func lifted<Parent, ParentAction>(
+    from child: @escaping @Sendable (Parent) -> State?,
+    as embed: @escaping @Sendable (Action) -> ParentAction
+  ) -> FormField<Parent, ParentAction> {
+    FormField<Parent, ParentAction>(
+      name, isSecret: isSecret, read: { parent in child(parent).map(read) ?? "" },
+      change: { text in embed(change(text)) })
+  }
+
   /// The field's ``name``.
   public var description: String { name }
 
@@ -52,6 +63,11 @@ public struct FormButton<Action: Sendable>: Hashable, Sendable, CustomStringConv
   public init(_ name: String, sends action: Action) {
     self.name = name
     self.action = action
+  }
+
+  /// The button as a parent machine lists it: its action wrapped as the parent's.
+  public func lifted<ParentAction>(as embed: (Action) -> ParentAction) -> FormButton<ParentAction> {
+    FormButton<ParentAction>(name, sends: embed(action))
   }
 
   /// The button's ``name``.

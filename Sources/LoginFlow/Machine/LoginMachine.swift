@@ -34,8 +34,13 @@ public enum LoginMachine: ScreenMachine {
   public static let password = FormField<LoginState, LoginAction>(
     "password", isSecret: true, read: \.password, change: LoginAction.passwordChanged)
 
-  /// The form's fields: email, then password.
-  public static let fields = [email, password]
+  /// The screen's fields: email, then password, then the code step's, which change the step
+  /// while it is shown and nothing elsewhere.
+  public static let fields =
+    [email, password]
+    + SecondFactorMachine.fields.map {
+      $0.lifted(from: \.secondFactor, as: LoginAction.secondFactor)
+    }
 
   /// The show/hide password toggle.
   public static let togglePassword = FormButton(
@@ -49,8 +54,11 @@ public enum LoginMachine: ScreenMachine {
   /// Start over, from any phase.
   public static let reset = FormButton("reset", sends: LoginAction.reset)
 
-  /// The form's buttons: the show/hide toggle, Log In, Cancel, Log Out and starting over.
-  public static let buttons = [togglePassword, submit, cancel, logout, reset]
+  /// The screen's buttons: the show/hide toggle, Log In, Cancel, Log Out, starting over, and
+  /// the code step's.
+  public static let buttons =
+    [togglePassword, submit, cancel, logout, reset]
+    + SecondFactorMachine.buttons.map { $0.lifted(as: LoginAction.secondFactor) }
 
   /// LoginFlow's ``reduce(into:_:)``.
   public static func reduce(into state: inout LoginState, _ action: LoginAction) -> [LoginEffect] {
@@ -83,6 +91,10 @@ public enum LoginMachine: ScreenMachine {
     case loginRemembered
     /// A session read while logged in with a login whose save failed: an earlier one.
     case loginNotRemembered
+    /// The server's request for a code, in answer to the attempt in flight.
+    case codeRequired
+    /// A code step action after which the step goes on, or ends as `outcome` says.
+    case codeStep(SecondFactorEnd?)
 
     /// The condition as the table writes it: `form valid`, `current attempt, timedOut`, ….
     public var description: String {
@@ -100,7 +112,23 @@ public enum LoginMachine: ScreenMachine {
       case .expired: "expired"
       case .loginRemembered: "login remembered"
       case .loginNotRemembered: "login not remembered"
+      case .codeRequired: "current attempt"
+      case .codeStep(.none): "step goes on"
+      case .codeStep(.some(let end)): "step ends, \(end.rawValue)"
       }
+    }
+  }
+
+  /// The code step's action that `action` is forwarded as while the step is shown: its own
+  /// actions, and the store closing; `nil` for the rest.
+  public static func secondFactorAction(forwarding action: LoginAction) -> SecondFactorAction? {
+    switch action {
+    case .secondFactor(let action): action
+    case .storeClosed: .storeClosed
+    case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
+      .cancelTapped, .logoutTapped, .reset, .authResponse, .secondFactorRequired,
+      .sessionRestored, .sessionSaveFailed:
+      nil
     }
   }
 
@@ -111,7 +139,7 @@ public enum LoginMachine: ScreenMachine {
     let editable: Bool
     switch phase {
     case .idle, .editing, .failed: editable = true
-    case .submitting, .succeeded: editable = false
+    case .submitting, .succeeded, .secondFactor: editable = false
     }
     switch action {
     case .emailChanged, .passwordChanged:
@@ -125,17 +153,37 @@ public enum LoginMachine: ScreenMachine {
       switch phase {
       case .idle: return [.unexpired, .expired]
       case .succeeded: return [.loginRemembered, .loginNotRemembered]
-      case .editing, .submitting, .failed: return [.always]
+      case .editing, .submitting, .failed, .secondFactor: return [.always]
+      }
+    case .secondFactorRequired:
+      switch phase {
+      case .submitting: return [.codeRequired, .staleAttempt]
+      case .idle, .editing, .succeeded, .failed, .secondFactor: return [.anyAttempt]
+      }
+    case .secondFactor:
+      switch phase {
+      case .secondFactor: return [nil, .signedIn, .abandoned, .failed].map(Condition.codeStep)
+      case .idle, .editing, .submitting, .succeeded, .failed: return [.always]
       }
     case .authResponse:
       switch phase {
       case .submitting:
         return [.currentAttempt(nil)] + AuthError.allCases.map(Condition.currentAttempt)
           + [.staleAttempt]
-      case .idle, .editing, .succeeded, .failed:
+      case .idle, .editing, .succeeded, .failed, .secondFactor:
         return [.anyAttempt]
       }
     }
+  }
+
+  /// How a code step action ends the step, as the table tells the ends apart.
+  public enum SecondFactorEnd: String, Hashable, Sendable {
+    /// The code was accepted.
+    case signedIn = "signed in"
+    /// The user went back.
+    case abandoned
+    /// Too many codes were rejected.
+    case failed
   }
 
   /// The condition `action` meets when it arrives in `state`.
@@ -159,7 +207,24 @@ public enum LoginMachine: ScreenMachine {
       case .idle: condition = session.isExpired(at: now) ? .expired : .unexpired
       case .succeeded:
         condition = state.sessionNotRemembered ? .loginNotRemembered : .loginRemembered
-      case .editing, .submitting, .failed: condition = .always
+      case .editing, .submitting, .failed, .secondFactor: condition = .always
+      }
+    case .secondFactorRequired(let attempt, _):
+      if phase != .submitting {
+        condition = .anyAttempt
+      } else {
+        condition = attempt == state.attempt ? .codeRequired : .staleAttempt
+      }
+    case .secondFactor(let action):
+      guard var child = state.secondFactor else {
+        condition = .always
+        break
+      }
+      switch SecondFactorMachine.step(&child, action).outcome {
+      case nil: condition = .codeStep(nil)
+      case .signedIn: condition = .codeStep(.signedIn)
+      case .abandoned: condition = .codeStep(.abandoned)
+      case .failed: condition = .codeStep(.failed)
       }
     case .authResponse(let attempt, let result):
       if phase != .submitting {
@@ -199,6 +264,10 @@ public enum LoginMachine: ScreenMachine {
       state.phase = .succeeded(session)
       state.password = ""
     case .failed: state.phase = .failed(.serverError)
+    case .secondFactor:
+      state.password = ""
+      state.phase = .secondFactor(
+        SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: attempt).state)
     }
     let long = { (length: Int) in String(repeating: "a", count: length + 1) }
     let action: LoginAction
@@ -225,6 +294,28 @@ public enum LoginMachine: ScreenMachine {
       let life: Duration = cell.condition == .expired ? .zero : .seconds(86_400)
       action = .sessionRestored(
         StoredSession(token: session.token, expiresAt: now.advanced(by: life)), now: now)
+    case .secondFactorRequired:
+      let challenge = SecondFactorMachine.exampleChallenge
+      action = .secondFactorRequired(
+        attempt: cell.condition == .codeRequired ? attempt : attempt + 1, challenge)
+    case .secondFactor:
+      var child = state.secondFactor
+      switch cell.condition {
+      case .codeStep(.signedIn):
+        child?.step = .checking
+        action = .secondFactor(.verifyAnswer(request: attempt, .accepted(session)))
+      case .codeStep(.abandoned):
+        action = .secondFactor(.backTapped)
+      case .codeStep(.failed):
+        child?.step = .checking
+        child?.rejectedCodes = SecondFactorState.maximumRejectedCodes - 1
+        action = .secondFactor(.verifyAnswer(request: attempt, .rejected))
+      case .codeStep(.none), .always, .withinLimit, .overLimit, .formValid, .formInvalid,
+        .anyAttempt, .currentAttempt, .staleAttempt, .unexpired, .expired, .loginRemembered,
+        .loginNotRemembered, .codeRequired:
+        action = .secondFactor(.codeChanged("12"))
+      }
+      if let child { state.phase = .secondFactor(child) }
     case .authResponse:
       switch cell.condition {
       case .currentAttempt(.none):
@@ -232,7 +323,8 @@ public enum LoginMachine: ScreenMachine {
       case .currentAttempt(.some(let error)):
         action = .authResponse(attempt: attempt, .failure(error))
       case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
-        .formInvalid, .unexpired, .expired, .loginRemembered, .loginNotRemembered:
+        .formInvalid, .unexpired, .expired, .loginRemembered, .loginNotRemembered, .codeRequired,
+        .codeStep:
         action = .authResponse(attempt: attempt + 1, .success(session))
       }
     }
@@ -248,7 +340,9 @@ extension AuthError {
   var withoutDetails: AuthError {
     switch self {
     case .rateLimited: .rateLimited(retryAfter: nil)
-    case .invalidCredentials, .networkUnavailable, .serverError, .timedOut, .unexpected: self
+    case .invalidCredentials, .networkUnavailable, .serverError, .timedOut, .unexpected,
+      .tooManyCodes:
+      self
     }
   }
 }

@@ -13,6 +13,7 @@ public enum AccessibleScreen {
   public static func elements(
     of state: LoginState, strings: LoginStrings = .english
   ) -> [AccessibleElement] {
+    if let step = state.secondFactor { return elements(of: step, strings: strings) }
     let emailError = state.emailError(in: strings)
     var elements: [AccessibleElement] = [
       AccessibleElement(role: .heading, label: strings.title),
@@ -54,6 +55,8 @@ public enum AccessibleScreen {
         elements.append(AccessibleElement(role: .text, label: strings.notRemembered))
       }
       elements.append(AccessibleElement(role: .button, label: strings.logOut))
+    case .secondFactor:
+      break
     }
     if state.suggestsPasswordReset {
       elements.append(AccessibleElement(role: .text, label: strings.forgotPassword))
@@ -89,6 +92,7 @@ public enum AccessibleScreen {
     if before.isLoggedIn, !after.isLoggedIn {
       spoken.append(strings.loggedOut)
     }
+    spoken += announcements(from: before.secondFactor, to: after.secondFactor, strings: strings)
     return spoken
   }
 

@@ -15,8 +15,7 @@ public struct TransitionCoverage: Equatable, Sendable {
 
   /// Counts the cell `kind` falls in, if it is one.
   public mutating func record(_ kind: StoreEvent.Kind) {
-    guard let cell = CoverageCell(kind) else { return }
-    counts[cell, default: 0] += 1
+    for cell in CoverageCell.cells(of: kind) { counts[cell, default: 0] += 1 }
   }
 
   /// Adds the counts of `other`, another session's.

@@ -122,6 +122,10 @@ extension SessionCommand {
   public static let logout = SessionCommand.press(LoginMachine.logout)
   /// `reset`.
   public static let reset = SessionCommand.press(LoginMachine.reset)
+  /// `verify`, `resend` and `back`: the code step's buttons, as the login machine lists them.
+  public static func codeStep(_ button: FormButton<SecondFactorAction>) -> SessionCommand {
+    .press(button.lifted(as: LoginAction.secondFactor))
+  }
 }
 
 extension FormField where State == LoginState, Action == LoginAction {
@@ -129,4 +133,8 @@ extension FormField where State == LoginState, Action == LoginAction {
   public static var email: Self { LoginMachine.email }
   /// The password field (``LoginMachine/password``).
   public static var password: Self { LoginMachine.password }
+  /// The code step's code field, as the login machine lists it.
+  public static var code: Self {
+    SecondFactorMachine.code.lifted(from: \.secondFactor, as: LoginAction.secondFactor)
+  }
 }

@@ -13,6 +13,11 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
     case .backspace(let field, let count): "backspace \(field.name) \(count)"
     case .press(let button): button.name
     case .close: "close"
+    case .respond(.secondFactor(let challenge), let delay):
+      "respond second-factor method \(challenge.method.rawValue) length \(challenge.codeLength) "
+        + "expires \(DurationLiteral.format(challenge.expiresIn)) "
+        + "resend-after \(DurationLiteral.format(challenge.resendAfter)) "
+        + "after \(DurationLiteral.format(delay))"
     case .respond(let outcome, let delay):
       "respond \(outcome.name) after \(DurationLiteral.format(delay))"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"

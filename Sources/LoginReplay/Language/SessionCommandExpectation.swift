@@ -45,6 +45,17 @@ extension SessionCommand {
     /// one on): in the store's events, or in the state's description, debug description,
     /// JSON or screen (the last two may show a password the session made visible).
     case secretsHidden(Bool)
+    /// `expect code TEXT`: the digits in the code step's field (empty outside it).
+    case code(String)
+    /// `expect code-error TEXT|none`: the error the code step shows.
+    case codeError(String?)
+    /// `expect can-verify true|false`: whether Verify is enabled.
+    case canVerify(Bool)
+    /// `expect can-resend true|false`: whether Resend code is enabled.
+    case canResend(Bool)
+    /// `expect resend-in DURATION|none`: the resend cooldown shown, in whole seconds
+    /// rounded up; `none` once a new code may be sent, or outside the code step.
+    case resendIn(Duration?)
 
     /// The word after `expect`, naming the ``Expectation`` case of the same name.
     public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -63,6 +74,11 @@ extension SessionCommand {
       case storeTimers = "store-timers"
       case sessionRemembered = "session-remembered"
       case secretsHidden = "secrets-hidden"
+      case code
+      case codeError = "code-error"
+      case canVerify = "can-verify"
+      case canResend = "can-resend"
+      case resendIn = "resend-in"
     }
 
     /// What a runner observed beside the state, for the subjects that need it; each runner
@@ -128,6 +144,11 @@ extension SessionCommand {
       case .storeTimers: .storeTimers
       case .sessionRemembered: .sessionRemembered
       case .secretsHidden: .secretsHidden
+      case .code: .code
+      case .codeError: .codeError
+      case .canVerify: .canVerify
+      case .canResend: .canResend
+      case .resendIn: .resendIn
       }
     }
 
@@ -137,9 +158,13 @@ extension SessionCommand {
       switch self {
       case .phase(let kind): kind.rawValue
       case .canSubmit(let value), .loading(let value), .passwordVisible(let value),
-        .resetSuggested(let value), .sessionRemembered(let value), .secretsHidden(let value):
+        .resetSuggested(let value), .sessionRemembered(let value), .secretsHidden(let value),
+        .canVerify(let value), .canResend(let value):
         String(value)
-      case .error(let text), .emailError(let text): Self.text(text)
+      case .error(let text), .emailError(let text), .codeError(let text): Self.text(text)
+      case .code(let code): SessionCommand.quoted(code)
+      case .resendIn(let duration):
+        Self.seconds(duration.map { SecondFactorState.wholeSeconds(roundingUp: $0) })
       case .effects(let kinds): Self.text(kinds)
       case .passwordLength(let count), .requestsInFlight(let count), .droppedAnswers(let count),
         .storeRequests(let count), .storeTimers(let count):
@@ -166,6 +191,12 @@ extension SessionCommand {
       case .storeTimers: actual = String(observation.storeTimers)
       case .sessionRemembered: actual = String(observation.sessionRemembered)
       case .secretsHidden: actual = String(observation.secretsHidden)
+      case .code: actual = SessionCommand.quoted(state.secondFactor?.code ?? "")
+      case .codeError:
+        actual = Self.text(state.secondFactor?.error.map { $0.message })
+      case .canVerify: actual = String(state.secondFactor?.canVerify ?? false)
+      case .canResend: actual = String(state.secondFactor?.canResend ?? false)
+      case .resendIn: actual = Self.seconds(state.secondFactor?.resendSecondsLeft)
       }
       return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
     }
@@ -173,6 +204,11 @@ extension SessionCommand {
     private static func text(_ message: String?) -> String {
       guard let message else { return "none" }
       return SessionCommand.quoted(message)
+    }
+
+    /// `27s`, or `none`.
+    private static func seconds(_ seconds: Int?) -> String {
+      seconds.map { "\($0)s" } ?? "none"
     }
 
     private static func text(_ kinds: [LoginEffect.Kind]) -> String {

@@ -72,7 +72,7 @@ extension SessionCommand {
       case .button, .close, .settle, .snapshot, .restoreSession: return ""
       case .relaunch: return "[\(SessionCommand.SessionRestore.later.rawValue)]"
       case .sessionStore: return "failing|working"
-      case .respond: return "OUTCOME [after DURATION]"
+      case .respond: return "OUTCOME [OPTION VALUE]... [after DURATION]"
       case .wait: return "DURATION"
       case .expect: return "WHAT VALUE"
       }
@@ -86,7 +86,7 @@ extension SessionCommand {
       case .backspace: .either(1, 2)
       case .relaunch: .either(0, 1)
       case .button, .close, .settle, .snapshot, .restoreSession: .exactly(0)
-      case .respond: .either(1, 3)
+      case .respond: .atLeast(1)
       case .expect: .exactly(2)
       }
     }
@@ -177,7 +177,10 @@ extension SessionCommand.Expectation.Subject {
     case .canSubmit, .loading, .passwordVisible, .resetSuggested, .sessionRemembered,
       .secretsHidden:
       "true|false"
-    case .error, .emailError: "TEXT|none"
+    case .error, .emailError, .codeError: "TEXT|none"
+    case .code: "TEXT"
+    case .canVerify, .canResend: "true|false"
+    case .resendIn: "DURATION|none"
     case .effects: "none|NAME..."
     case .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers: "N"
     }
@@ -189,7 +192,7 @@ extension SessionCommand.Expectation.Subject {
     case .effects: .atLeast(1)
     case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
       .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers,
-      .sessionRemembered, .secretsHidden:
+      .sessionRemembered, .secretsHidden, .code, .codeError, .canVerify, .canResend, .resendIn:
       .exactly(1)
     }
   }

@@ -114,7 +114,7 @@ public struct SessionError: Error, Equatable, Sendable {
       return text
     case .badField(let command, let suggestion):
       return "bad field for '\(command.word)'; expected "
-        + LoginMachine.fields.map(\.name).joined(separator: " or ")
+        + Self.list(LoginMachine.fields.map(\.name))
         + Suggestion.clause(suggestion?.name)
     case .badDuration(let command, let problem):
       return "bad duration for '\(command.word)'; \(problem.explanation)"
@@ -158,6 +158,14 @@ public struct SessionError: Error, Equatable, Sendable {
   private static func hex(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return digits.count == 1 ? "0" + digits : digits
+  }
+}
+
+extension SessionError {
+  /// `email or password`, `email, password or code`: names as a sentence lists them.
+  static func list(_ names: [String]) -> String {
+    guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+    return names.dropLast().joined(separator: ", ") + " or " + last
   }
 }
 

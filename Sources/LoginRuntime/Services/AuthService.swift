@@ -40,10 +40,12 @@ public protocol AuthService: Sendable {
 }
 
 extension AuthService {
-  /// Answers a login with ``authenticate(_:)``.
+  /// Answers a login with ``authenticate(_:)``. A service that never asks for a code is
+  /// never asked to check one; if it is, the answer is ``AuthError/unexpected``.
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     switch request {
-    case .authenticate(let credentials): .session(try await authenticate(credentials))
+    case .authenticate(let credentials): return .session(try await authenticate(credentials))
+    case .verifyCode, .resendCode: throw .unexpected
     }
   }
 }

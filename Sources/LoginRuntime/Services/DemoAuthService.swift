@@ -40,6 +40,43 @@ public struct DemoAuthService: AuthService {
     return try Self.answer(to: credentials).get()
   }
 
+  /// Answers after ``answerDelay``, as ``answer(to:)`` says: the second-factor account
+  /// asks for a code, and the code step's checks and resends are answered too.
+  public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
+    do {
+      try await sleep(answerDelay)
+    } catch {
+      throw .unexpected
+    }
+    return try Self.answer(to: request).get()
+  }
+
+  /// The demo's rule for every request, without the wait: ``secondFactorEmail`` with
+  /// ``password`` asks for a six-digit authenticator code, of which ``acceptedCode`` is
+  /// right; a resend always sends one; a login is ``answer(to:)``'s.
+  public static func answer(to request: AuthRequest) -> Result<AuthAnswer, AuthError> {
+    switch request {
+    case .authenticate(let credentials):
+      if credentials.password == password, credentials.email.lowercased() == secondFactorEmail {
+        return .success(.secondFactorRequired(SecondFactorChallenge(id: challengeID)))
+      }
+      return answer(to: credentials).map(AuthAnswer.session)
+    case .verifyCode(let challenge, let code):
+      guard challenge == challengeID else { return .failure(.unexpected) }
+      return .success(code == acceptedCode ? .session(AuthSession(token: token)) : .codeRejected)
+    case .resendCode(let challenge):
+      guard challenge == challengeID else { return .failure(.unexpected) }
+      return .success(.codeSent(CodeRenewal()))
+    }
+  }
+
+  /// The demo account that asks for a one-time code after its password.
+  public static let secondFactorEmail = "2fa@example.com"
+  /// The one code the demo accepts.
+  public static let acceptedCode = "123456"
+  /// The id of the demo's challenge, a fake worthless outside the demo.
+  public static let challengeID = "demo-challenge-not-a-real-secret"
+
   /// The demo's rule, without the wait: a session for the demo account, otherwise
   /// `invalidCredentials`. Scripted services that model the demo backend use it too.
   public static func answer(to credentials: Credentials) -> Result<AuthSession, AuthError> {

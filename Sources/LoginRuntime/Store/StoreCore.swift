@@ -122,12 +122,12 @@ package struct StoreCore: Sendable {
     [.event(.sessionNotSaved(error))] + apply(.sessionSaveFailed, at: now)
   }
 
-  /// Closes the store at `now`: a request in flight ends with `storeClosed` (the form comes
-  /// back), every call and timer stops, and later actions are ignored.
+  /// Closes the store at `now`: a request in flight, of any kind, ends with `storeClosed`
+  /// (the form comes back), every call and timer stops, and later actions are ignored.
   package mutating func close(at now: Duration) -> [Step] {
     guard !isClosed else { return [] }
     var steps: [Step] = []
-    if case .submitting = state.phase { steps += apply(.storeClosed, at: now) }
+    if !runner.requestsInFlight.isEmpty { steps += apply(.storeClosed, at: now) }
     let (commands, cancelled) = runner.stopAll(at: now)
     steps += commands.map(Step.run)
     steps += cancelled.map { .event(.effectCancelled($0.0, duration: $0.1)) }

@@ -27,6 +27,8 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   /// The transition table's cell the action fell in, classified from the action and the
   /// state before it: what `login-replay --coverage` counts.
   public var cell: TransitionCell
+  /// The code step's cell, for a code step action applied while the step was shown.
+  public var secondFactorCell: TableCell<SecondFactorMachine>?
 
   /// The request an applied answer is for, and its outcome.
   public struct Response: Sendable, Equatable, Hashable {
@@ -70,6 +72,11 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     self.effects = effects.map(EffectSummary.init)
     changedState = before != after
     cell = TransitionCell(applying: action, to: before)
+    if let childAction = LoginMachine.secondFactorAction(forwarding: action),
+      let child = before.secondFactor
+    {
+      secondFactorCell = SecondFactorMachine.cell(applying: childAction, to: child)
+    }
     if let request = action.answeredRequest, case .authResponse(_, let result) = action {
       response = Response(request: request, outcome: AuthOutcome(result))
     }
@@ -93,6 +100,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     case .submitting: "submitting(\(state.attempt))"
     case .succeeded: "succeeded"
     case .failed(let error): "failed(\(error.name))"
+    case .secondFactor(let step): "second-factor(\(SecondFactorMachine.phase(of: step).rawValue))"
     }
   }
 }

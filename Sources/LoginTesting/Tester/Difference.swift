@@ -57,9 +57,27 @@ enum Difference {
         field("expiresAt", a.expiresAt, e.expiresAt, into: &$0)
         field("now", aNow, eNow, into: &$0)
       }
+    case (
+      .secondFactorRequired(let a, let aChallenge), .secondFactorRequired(let e, let eChallenge)
+    ):
+      return lines {
+        field("attempt", a, e, into: &$0)
+        challenge(aChallenge, eChallenge, into: &$0)
+      }
+    case (.secondFactor(.codeChanged(let a)), .secondFactor(.codeChanged(let e))):
+      return lines { secret("code", a, e, into: &$0) }
+    case (
+      .secondFactor(.verifyAnswer(let a, .accepted(let aSession))),
+      .secondFactor(.verifyAnswer(let e, .accepted(let eSession)))
+    ):
+      return lines {
+        field("request", a, e, into: &$0)
+        session(aSession, eSession, into: &$0)
+      }
     case (.emailChanged, _), (.passwordChanged, _), (.passwordVisibilityToggled, _),
       (.submitTapped, _), (.cancelTapped, _), (.logoutTapped, _), (.reset, _),
-      (.authResponse, _), (.storeClosed, _), (.sessionRestored, _), (.sessionSaveFailed, _):
+      (.authResponse, _), (.storeClosed, _), (.sessionRestored, _), (.sessionSaveFailed, _),
+      (.secondFactorRequired, _), (.secondFactor, _):
       return actual == expected ? [] : ["expected \(expected), got \(actual)"]
     }
   }
@@ -83,7 +101,25 @@ enum Difference {
         }
       case (.saveSession(let aSession), .saveSession(let eSession)):
         fields = Self.lines { session(aSession, eSession, into: &$0) }
-      case (.authenticate, _), (.cancelAuthentication, _), (.saveSession, _), (.clearSession, _):
+      case (
+        .secondFactor(.checkCode(let aRequest, let aChallenge, let aCode)),
+        .secondFactor(.checkCode(let eRequest, let eChallenge, let eCode))
+      ):
+        fields = Self.lines {
+          field("request", aRequest, eRequest, into: &$0)
+          secret("challenge", aChallenge, eChallenge, into: &$0)
+          secret("code", aCode, eCode, into: &$0)
+        }
+      case (
+        .secondFactor(.sendCode(let aRequest, let aChallenge)),
+        .secondFactor(.sendCode(let eRequest, let eChallenge))
+      ):
+        fields = Self.lines {
+          field("request", aRequest, eRequest, into: &$0)
+          secret("challenge", aChallenge, eChallenge, into: &$0)
+        }
+      case (.authenticate, _), (.cancelAuthentication, _), (.saveSession, _), (.clearSession, _),
+        (.secondFactor, _):
         fields = ["expected \(e), got \(a)"]
       }
       lines += fields.map { "effect \(index + 1): \($0)" }
@@ -150,9 +186,27 @@ enum Difference {
   ) {
     switch (actual, expected) {
     case (.succeeded(let a), .succeeded(let e)): session(a, e, into: &lines)
-    case (.idle, _), (.editing, _), (.submitting, _), (.succeeded, _), (.failed, _):
+    case (.secondFactor(let a), .secondFactor(let e)):
+      challenge(a.challenge, e.challenge, into: &lines)
+      secret("code", a.code, e.code, into: &lines)
+      field("step", a.step, e.step, into: &lines)
+      field("request", a.request, e.request, into: &lines)
+      field("rejectedCodes", a.rejectedCodes, e.rejectedCodes, into: &lines)
+      field("isExpired", a.isExpired, e.isExpired, into: &lines)
+      field("resendIn", a.resendIn, e.resendIn, into: &lines)
+    case (.idle, _), (.editing, _), (.submitting, _), (.succeeded, _), (.failed, _),
+      (.secondFactor, _):
       field("phase", actual, expected, into: &lines)
     }
+  }
+
+  private static func challenge(
+    _ actual: SecondFactorChallenge, _ expected: SecondFactorChallenge, into lines: inout [String]
+  ) {
+    secret("challenge", actual.id, expected.id, into: &lines)
+    var a = actual
+    a.id = expected.id
+    field("challenge", a, expected, into: &lines)
   }
 
   /// A value as a failure message shows it: its (redacted) description, strings quoted.

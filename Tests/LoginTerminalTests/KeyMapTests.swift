@@ -89,4 +89,35 @@ import Testing
       #expect(TerminalOptions.helpText.contains(binding.keys))
     }
   }
+
+  /// The code step: every edit goes to the code field, Enter verifies, Ctrl-R resends, Esc
+  /// goes back, and focus stays; the machine keeps digits only and checks a complete code.
+  @Test func theCodeStepTakesEveryEditAndItsOwnKeys() {
+    var step = SecondFactorState(challenge: SecondFactorChallenge(id: "c"), request: 1)
+    step.code = "12"
+    let shown = LoginState(email: "2fa@example.com", phase: .secondFactor(step), attempt: 1)
+    for focus in Focus.allCases {
+      #expect(
+        KeyMap.response(to: .text("3"), focus: focus, state: shown)
+          == KeyResponse(focus: focus, actions: [.secondFactor(.codeChanged("123"))]))
+    }
+    let expected: [(Key, SecondFactorAction?)] = [
+      (.paste("3 4"), .codeChanged("123 4")), (.backspace, .codeChanged("1")),
+      (.clearField, .codeChanged("")), (.enter, .verifyTapped), (.escape, .backTapped),
+      (.resend, .resendTapped), (.tab, nil), (.up, nil),
+    ]
+    for (key, action) in expected {
+      #expect(
+        KeyMap.response(to: key, focus: .email, state: shown).actions
+          == (action.map { [LoginAction.secondFactor($0)] } ?? []), "\(key)")
+    }
+    #expect(KeyMap.response(to: .quit, focus: .email, state: shown).command == .quit)
+    #expect(KeyMap.response(to: .resend, focus: .email, state: Self.form).actions == [])
+    // Bytes to actions: Ctrl-R is the resend key.
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x12]) == [.resend])
+    // Focus: the code field on entry; the password back on the form.
+    #expect(FocusOrder.focus(.button, from: Self.form, to: shown) == .email)
+    #expect(FocusOrder.focus(.email, from: shown, to: Self.form) == .password)
+  }
 }

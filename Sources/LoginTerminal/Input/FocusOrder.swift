@@ -27,6 +27,9 @@ public enum FocusOrder {
   /// otherwise it stays.
   public static func focus(_ focus: Focus, from before: LoginState, to after: LoginState) -> Focus {
     if after.isLoggedIn, !before.isLoggedIn { return .button }
+    // The code step shows its field where the email was; back from it, the password waits.
+    if after.secondFactor != nil, before.secondFactor == nil { return initial }
+    if before.secondFactor != nil, after.secondFactor == nil, !after.isLoggedIn { return .password }
     if before.isLoggedIn, !after.isLoggedIn { return initial }
     return focus
   }

@@ -22,6 +22,8 @@ public enum Key: Equatable, Sendable {
   case escape
   /// Ctrl-L: redraw (or, with a screen reader, read the whole screen again).
   case redraw
+  /// Ctrl-R: send a new code, in the code step.
+  case resend
   /// Ctrl-C or Ctrl-D.
   case quit
 }

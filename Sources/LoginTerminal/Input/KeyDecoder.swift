@@ -85,6 +85,7 @@ public struct KeyDecoder: Sendable {
       case 0x09: keys.append(.tab)
       case 0x0A, 0x0D: keys.append(.enter)
       case 0x0C: keys.append(.redraw)
+      case 0x12: keys.append(.resend)
       case 0x15: keys.append(.clearField)
       default: break
       }

@@ -10,6 +10,7 @@ import LoginRendering
 public enum KeyMap {
   /// The response to `key` with `focus` on the screen showing `state`.
   public static func response(to key: Key, focus: Focus, state: LoginState) -> KeyResponse {
+    if let step = state.secondFactor { return codeStepResponse(to: key, focus: focus, step: step) }
     switch key {
     case .text(let text):
       return KeyResponse(focus: focus, actions: edit(focus, state) { $0 + text })
@@ -35,10 +36,34 @@ public enum KeyMap {
       }
     case .escape:
       return KeyResponse(focus: focus, actions: [.cancelTapped])
+    case .resend:
+      return KeyResponse(focus: focus)
     case .redraw:
       return KeyResponse(focus: focus, command: .redraw)
     case .quit:
       return KeyResponse(focus: focus, command: .quit)
+    }
+  }
+
+  /// The code step's keys: every edit goes to the code field (which keeps digits only, and
+  /// checks a complete code by itself), Enter verifies, Ctrl-R sends a new code, Esc goes
+  /// back; focus does not move.
+  private static func codeStepResponse(
+    to key: Key, focus: Focus, step: SecondFactorState
+  ) -> KeyResponse {
+    func code(_ change: (String) -> String) -> KeyResponse {
+      KeyResponse(focus: focus, actions: [.secondFactor(.codeChanged(change(step.code)))])
+    }
+    switch key {
+    case .text(let text), .paste(let text): return code { $0 + text }
+    case .backspace: return code { String($0.dropLast()) }
+    case .clearField: return code { _ in "" }
+    case .tab, .down, .backTab, .up: return KeyResponse(focus: focus)
+    case .enter: return KeyResponse(focus: focus, actions: [.secondFactor(.verifyTapped)])
+    case .escape: return KeyResponse(focus: focus, actions: [.secondFactor(.backTapped)])
+    case .resend: return KeyResponse(focus: focus, actions: [.secondFactor(.resendTapped)])
+    case .redraw: return KeyResponse(focus: focus, command: .redraw)
+    case .quit: return KeyResponse(focus: focus, command: .quit)
     }
   }
 

@@ -110,7 +110,7 @@ struct ServiceTests {
     let second = await service.nextRequest()
     #expect(second.number == 2)
     #expect(service.heldRequests.map(\.number) == [2])
-    #expect(service.requests.map(\.credentials.email) == [Fixtures.email, "second@example.com"])
+    #expect(service.requests.map(\.credentials?.email) == [Fixtures.email, "second@example.com"])
     #expect(!"\(second)".contains(Fixtures.password))
     await store.close()
   }

@@ -11,15 +11,23 @@ extension ControllableAuthService {
 
     /// The request's place in the order of arrival, from 1.
     public let number: Int
-    /// The credentials the store sent.
-    public let credentials: Credentials
+    /// What the store asked: a login, or a check or resend of the code step.
+    public let request: AuthRequest
     /// The answer, held (parked, on a ``VirtualClock``) until the test releases it.
-    let answer = HeldValue<Result<AuthSession, AuthError>>()
+    let answer = HeldValue<Result<AuthAnswer, AuthError>>()
     private let state = Locked(State())
 
-    init(number: Int, credentials: Credentials) {
+    init(number: Int, asking request: AuthRequest) {
       self.number = number
-      self.credentials = credentials
+      self.request = request
+    }
+
+    /// The credentials of a login; `nil` for a request of the code step.
+    public var credentials: Credentials? {
+      switch request {
+      case .authenticate(let credentials): credentials
+      case .verifyCode, .resendCode: nil
+      }
     }
 
     /// Whether the store cancelled the request (its task was cancelled).
@@ -38,6 +46,14 @@ extension ControllableAuthService {
     /// clock.waitUntilIdle()` returns once it got there.
     @discardableResult
     public func release(_ outcome: Result<AuthSession, AuthError>) -> Bool {
+      answer.release(outcome.map(AuthAnswer.session))
+    }
+
+    /// Lets the request answer with `answer`, any answer a service may give: a code step's
+    /// (`.codeRejected`, `.codeSent(…)`) or a challenge for a login
+    /// (`.secondFactorRequired(…)`); returns `false` if it was released before.
+    @discardableResult
+    public func release(answer outcome: Result<AuthAnswer, AuthError>) -> Bool {
       answer.release(outcome)
     }
 
@@ -53,9 +69,11 @@ extension ControllableAuthService {
       }
     }
 
-    /// `request 1 for "demo@example.com" (held, cancelled)`; never the password.
+    /// `request 1 for "demo@example.com" (held, cancelled)`, `request 2 verifyCode(…)`;
+    /// never the password, a code or a challenge.
     public var description: String {
       let status = (isReleased ? "released" : "held") + (isCancelled ? ", cancelled" : "")
+      guard let credentials else { return "request \(number) \(request) (\(status))" }
       return "request \(number) for \(String(reflecting: credentials.email)) (\(status))"
     }
 

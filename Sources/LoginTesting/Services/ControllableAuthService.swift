@@ -57,19 +57,24 @@ public final class ControllableAuthService: AuthService, Sendable {
 
   /// Holds the request until a test releases it, then answers with the released outcome.
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
-    let request = receive(credentials)
-    let outcome = await withTaskCancellationHandler {
-      await request.answer.value()
-    } onCancel: {
-      request.markCancelled()
-    }
-    switch outcome {
-    case .success(let session): return session
-    case .failure(let error): throw error
+    switch try await perform(.authenticate(credentials)) {
+    case .session(let session): return session
+    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent: throw .unexpected
     }
   }
 
-  /// What ``receive(_:)`` decided under the lock, done after unlocking.
+  /// Records `request` and waits until the test releases it: the one entry point for every
+  /// kind of request, a login's and the code step's checks and resends alike.
+  public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
+    let held = receive(request)
+    let outcome = await withTaskCancellationHandler {
+      await held.answer.value()
+    } onCancel: {
+      held.markCancelled()
+    }
+    return try outcome.get()
+  }
+
   private enum ReceiveAction {
     /// Kept until a later ``nextRequest()`` takes it.
     case kept(Request)
@@ -77,9 +82,9 @@ public final class ControllableAuthService: AuthService, Sendable {
     case handOut(Request, to: CheckedContinuation<Request, Never>)
   }
 
-  private func receive(_ credentials: Credentials) -> Request {
+  private func receive(_ asked: AuthRequest) -> Request {
     let action = state.withLock { state -> ReceiveAction in
-      let request = Request(number: state.requests.count + 1, credentials: credentials)
+      let request = Request(number: state.requests.count + 1, asking: asked)
       state.requests.append(request)
       guard !state.waiters.isEmpty else { return .kept(request) }
       state.handedOut += 1

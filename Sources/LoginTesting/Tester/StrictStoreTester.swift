@@ -200,6 +200,15 @@ public final class StrictStoreTester {
     await clock.waitUntilIdle()
   }
 
+  /// Releases `request` with `answer` (a challenge, or a code step's answer) and waits until
+  /// the answer reached the store.
+  nonisolated(nonsending) public func release(
+    _ request: ControllableAuthService.Request, answer: Result<AuthAnswer, AuthError>
+  ) async {
+    request.release(answer: answer)
+    await clock.waitUntilIdle()
+  }
+
   /// Fails if an event is unasserted or a request is still in flight, then closes the store
   /// (which abandons a call whose service never returns);
   /// ``withStrictStoreTester(initialState:timeout:service:clock:sessionStore:exhaustivity:isolation:sourceLocation:_:)``

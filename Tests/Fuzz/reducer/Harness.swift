@@ -57,12 +57,14 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   var state = LoginState()
   // The requests the effects started and did not end, as a runtime would track them.
   var inFlight: Set<Int> = []
+  // The code step's requests in flight, likewise.
+  var codeInFlight: Set<RequestID> = []
   var step = 0
   var emailHeldSecret = false
   while !bytes.isAtEnd, step < 64 {
     step += 1
     let action: LoginAction
-    switch bytes.next() % 12 {
+    switch bytes.next() % 14 {
     case 0: action = .emailChanged(bytes.text())
     case 1: action = .passwordChanged(bytes.text())
     case 2: action = .passwordVisibilityToggled
@@ -79,6 +81,41 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       action = .sessionRestored(
         StoredSession(token: token, refreshToken: refresh, expiresAt: expiry), now: now)
     case 9: action = .sessionSaveFailed
+    case 10:
+      // A challenge for an attempt near the current one; its id is the token marker, a
+      // secret that no description may show.
+      let offset = Int(bytes.next() % 3) - 1
+      let challenge = SecondFactorChallenge(
+        id: token, method: SecondFactorChallenge.Method.allCases[Int(bytes.next()) % 3],
+        destination: [nil, "•••• 42", "d•••@example.com"][Int(bytes.next()) % 3],
+        codeLength: Int(bytes.next() % 12), expiresIn: .milliseconds(Int(bytes.next()) * 100),
+        resendAfter: .milliseconds(Int(bytes.next()) * 50))
+      action = .secondFactorRequired(attempt: state.attempt + offset, challenge)
+    case 11:
+      let request = (state.secondFactor?.request ?? state.attempt) + Int(bytes.next() % 3) - 1
+      let kind = bytes.next()
+      let child: SecondFactorAction
+      switch kind % 10 {
+      case 0: child = .codeChanged(bytes.text())
+      case 1: child = .verifyTapped
+      case 2: child = .resendTapped
+      case 3: child = .backTapped
+      case 4: child = .verifyAnswer(request: request, .accepted(AuthSession(token: token)))
+      case 5:
+        let checks: [SecondFactorAction.CodeCheck] =
+          [.rejected, .expired] + AuthError.allCases.map { .failed($0) }
+        child = .verifyAnswer(request: request, checks[Int(kind / 10) % checks.count])
+      case 6:
+        let renewal = CodeRenewal(
+          expiresIn: .milliseconds(Int(bytes.next()) * 100),
+          resendAfter: .milliseconds(Int(bytes.next()) * 50))
+        child = .resendAnswer(
+          request: request, kind & 0x80 == 0 ? .success(renewal) : .failure(.serverError))
+      case 7: child = .codeExpired
+      case 8: child = .countdownTicked
+      default: child = .resendAvailable
+      }
+      action = .secondFactor(child)
     default:
       let offset = Int(bytes.next() % 5) - 2
       let attempt = bytes.next() == 0xFF ? Int(bytes.next()) : state.attempt + offset
@@ -201,6 +238,31 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         check(inFlight.remove(attempt) != nil, "cancel of no request \(attempt)", step: step)
       case .saveSession(let session):
         check(next.session == session, "saved a session not logged in", step: step)
+      case .secondFactor(let codeEffect):
+        let shown = state.secondFactor
+        switch codeEffect {
+        case .checkCode(let request, _, let code):
+          check(
+            shown.map { code.utf8.count == $0.challenge.codeLength && !$0.isExpired } == true,
+            "a check with an incomplete or expired code", step: step)
+          codeInFlight.insert(RequestID(.verifyCode, request))
+        case .sendCode(let request, _):
+          check(
+            shown.map { $0.resendIn <= .zero } == true, "a resend before the cooldown", step: step)
+          codeInFlight.insert(RequestID(.resendCode, request))
+        case .cancelCheck(let request):
+          check(
+            codeInFlight.remove(RequestID(.verifyCode, request)) != nil, "cancel of no check",
+            step: step)
+        case .cancelSend(let request):
+          check(
+            codeInFlight.remove(RequestID(.resendCode, request)) != nil, "cancel of no resend",
+            step: step)
+        case .scheduleExpiry, .cancelExpiry, .scheduleCountdown, .cancelCountdown:
+          check(
+            shown != nil || next.secondFactor != nil, "a deadline outside the code step",
+            step: step)
+        }
       case .clearSession:
         // Logged in, only a late read is forgotten: the file holds an earlier launch's
         // session, not this login, whose save failed.
@@ -210,6 +272,14 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
           !next.isLoggedIn || forgetsALateRead, "cleared the session while logged in", step: step)
       }
     }
+    if case .secondFactorRequired(let attempt, _) = action, state.attemptInFlight == attempt {
+      inFlight.remove(attempt)
+    }
+    if case .secondFactor(let child) = action, let answered = child.answeredRequest,
+      let shown = state.secondFactor, shown.isBusy, answered.number == shown.request
+    {
+      codeInFlight.remove(answered)
+    }
     if case .authResponse(let attempt, _) = action {
       if state.attemptInFlight == attempt {
         inFlight.remove(attempt)
@@ -217,7 +287,12 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         check(next == state && effects.isEmpty, "a stale response changed the state", step: step)
       }
     }
-    check(inFlight.count <= 1, "\(inFlight.count) requests in flight", step: step)
+    check(
+      inFlight.count + codeInFlight.count <= 1,
+      "\(inFlight.count + codeInFlight.count) requests in flight", step: step)
+    check(
+      codeInFlight.isEmpty == !(next.secondFactor?.isBusy ?? false),
+      "the code step's requests vs its step", step: step)
     check(
       inFlight == (next.attemptInFlight.map { [$0] } ?? []), "requests vs attemptInFlight",
       step: step)

@@ -44,6 +44,33 @@ import Testing
     }
   }
 
+  @Test func theCodeStepTakesDigitsChecksTheLastAndEscGoesBack() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--demo-delay", "0.2s"])
+      try terminal.waitFor("Secure access to your account")
+      terminal.send(DemoAuthService.secondFactorEmail + "\t" + DemoAuthService.password + "\r")
+      try terminal.waitFor("Enter your code")
+      try terminal.waitFor("Resend code in 0:")
+      terminal.send("00a0 000")  // a letter and a blank are dropped; the sixth digit checks
+      try terminal.waitFor("Checking code")
+      try terminal.waitFor("That code is incorrect.")
+      terminal.send("\u{1B}")  // Esc: back to the form, the password gone
+      let form = try terminal.waitFor("Log In")
+      #expect(!form.contains("Enter your code"))
+      terminal.send(DemoAuthService.password + "\r")  // the focus is on the password
+      try terminal.waitFor("Enter your code")
+      terminal.send(DemoAuthService.acceptedCode)
+      try terminal.waitFor("Login successful")
+      terminal.send("\u{03}")
+      #expect(try terminal.waitForExit() == 0)
+      #expect(terminal.attributesRestored)
+      let output = String(decoding: terminal.output, as: UTF8.self)
+      #expect(!output.contains(DemoAuthService.password))
+      #expect(!output.contains(DemoAuthService.challengeID))
+      #expect(!output.contains(DemoAuthService.token))
+    }
+  }
+
   @Test func aWrongPasswordShowsTheErrorAndEscDismissesIt() async throws {
     try await onItsOwnThread {
       let terminal = try PseudoTerminal(["--demo-delay", "0.2s"])

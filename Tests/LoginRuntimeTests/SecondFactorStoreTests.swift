@@ -31,20 +31,27 @@ struct SecondFactorStoreTests {
     }
   }
 
+  /// Types `code` (complete) into the step `Self.entered` shows, which checks it as request 2;
+  /// returns the step checking it.
+  static func check(_ code: String, _ tester: StrictStoreTester) async -> SecondFactorState {
+    var checking = Self.entered
+    checking.code = code
+    checking.step = .checking
+    checking.request = 2
+    await tester.send(
+      .secondFactor(.codeChanged(code)),
+      effects: [.secondFactor(.checkCode(request: 2, challenge: "challenge-1", code: code))]
+    ) {
+      $0.phase = .secondFactor(checking)
+      $0.attempt = 2
+    }
+    return checking
+  }
+
   @Test func aCheckIsARequestOfTheRunnerAndARejectionKeepsTheStep() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       try await Self.enter(tester)
-      var checking = Self.entered
-      checking.code = "123456"
-      checking.step = .checking
-      checking.request = 2
-      await tester.send(
-        .secondFactor(.codeChanged("123 456")),
-        effects: [.secondFactor(.checkCode(request: 2, challenge: "challenge-1", code: "123456"))]
-      ) {
-        $0.phase = .secondFactor(checking)
-        $0.attempt = 2
-      }
+      let checking = await Self.check("123456", tester)
       let check = try await tester.nextRequest()
       #expect(check.request == .verifyCode(challenge: "challenge-1", code: "123456"))
       #expect(check.credentials == nil)
@@ -81,17 +88,7 @@ struct SecondFactorStoreTests {
   @Test func backDuringACheckCancelsItAndItsLateAnswerIsDropped() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       try await Self.enter(tester)
-      var checking = Self.entered
-      checking.code = "654321"
-      checking.step = .checking
-      checking.request = 2
-      await tester.send(
-        .secondFactor(.codeChanged("654321")),
-        effects: [.secondFactor(.checkCode(request: 2, challenge: "challenge-1", code: "654321"))]
-      ) {
-        $0.phase = .secondFactor(checking)
-        $0.attempt = 2
-      }
+      let checking = await Self.check("654321", tester)
       let check = try await tester.nextRequest()
       await tester.send(
         .secondFactor(.backTapped),
@@ -114,17 +111,7 @@ struct SecondFactorStoreTests {
     try await withStrictStoreTester(initialState: Fixtures.filledForm, timeout: .seconds(10)) {
       tester in
       try await Self.enter(tester)
-      var checking = Self.entered
-      checking.code = "111111"
-      checking.step = .checking
-      checking.request = 2
-      await tester.send(
-        .secondFactor(.codeChanged("111111")),
-        effects: [.secondFactor(.checkCode(request: 2, challenge: "challenge-1", code: "111111"))]
-      ) {
-        $0.phase = .secondFactor(checking)
-        $0.attempt = 2
-      }
+      let checking = await Self.check("111111", tester)
       _ = try await tester.nextRequest()
       await tester.advance(by: .seconds(10))
       var ticked = checking

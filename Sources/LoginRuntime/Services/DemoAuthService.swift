@@ -27,21 +27,21 @@ public struct DemoAuthService: AuthService {
     sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
   }
 
-  /// Answers after ``answerDelay``: a session for the demo account, `invalidCredentials` otherwise.
-  ///
-  /// When cancelled it stops waiting and throws ``AuthError/unexpected``, which the store
-  /// never applies to a cancelled request.
+  /// Answers after ``answerDelay``: a session for the demo account, `invalidCredentials`
+  /// otherwise; the account that asks for a code is `unexpected` here, since only
+  /// ``perform(_:)`` can answer with a challenge.
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
-    do {
-      try await sleep(answerDelay)
-    } catch {
-      throw .unexpected
+    switch try await perform(.authenticate(credentials)) {
+    case .session(let session): return session
+    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent: throw .unexpected
     }
-    return try Self.answer(to: credentials).get()
   }
 
   /// Answers after ``answerDelay``, as ``answer(to:)`` says: the second-factor account
   /// asks for a code, and the code step's checks and resends are answered too.
+  ///
+  /// When cancelled it stops waiting and throws ``AuthError/unexpected``, which the store
+  /// never applies to a cancelled request.
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     do {
       try await sleep(answerDelay)

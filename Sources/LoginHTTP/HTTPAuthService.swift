@@ -2,6 +2,10 @@ import Foundation
 import LoginFlow
 import LoginRuntime
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// An ``AuthService`` that checks credentials against a real backend over HTTPS.
 ///
 /// It speaks one of two wire formats (``WireFormat``), maps every outcome to an ``AuthError``
@@ -63,21 +67,62 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
 
   /// Sends `credentials` to the endpoint and returns the session it issued.
   ///
+  /// A login that needs a one-time code cannot end here: when the server asks for one (see
+  /// ``perform(_:)``), this throws ``AuthError/unexpected``. The store calls ``perform(_:)``,
+  /// which answers with the challenge.
+  ///
   /// When the calling task is cancelled, the request is cancelled at once and this method
   /// throws ``AuthError/unexpected`` without waiting for the server; the store never applies
   /// that answer (see ``AuthService``).
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+    guard case .session(let session) = try await perform(.authenticate(credentials)) else {
+      throw .unexpected
+    }
+    return session
+  }
+
+  /// Answers a login, a code check or a code resend.
+  ///
+  /// A login is `POST`ed to the endpoint; in the `json` format its answer may ask for a
+  /// one-time code (``AuthAnswer/secondFactorRequired(_:)``). A check is `POST`ed to
+  /// `<endpoint>/verify` and a resend to `<endpoint>/resend` (the endpoint with one path
+  /// component appended, its query dropped), with the login's headers, limits and timeout.
+  /// `Docs/HTTP.md` ("The code step") has the exact contract. The `oauth2Password` format
+  /// has no code step: there a check or a resend throws ``AuthError/unexpected`` without
+  /// sending anything, and a server asking for a code is a ``AuthError/serverError``.
+  ///
+  /// When the calling task is cancelled, the request is cancelled at once and this method
+  /// throws ``AuthError/unexpected`` without waiting for the server; the store never applies
+  /// that answer (see ``AuthService``).
+  public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     if Task.isCancelled { throw .unexpected }
-    let request = HTTPRequestBuilder(configuration: configuration).request(for: credentials)
+    let builder = HTTPRequestBuilder(configuration: configuration)
+    let mapper = HTTPResponseMapper(wireFormat: configuration.wireFormat)
+    switch (request, configuration.wireFormat) {
+    case (.authenticate(let credentials), _):
+      return try mapper.answer(toLogin: await exchange(builder.request(for: credentials)))
+    case (.verifyCode(let challenge, let code), .json):
+      return try mapper.answer(
+        toVerify: await exchange(builder.verifyRequest(challenge: challenge, code: code)))
+    case (.resendCode(let challenge), .json):
+      return try mapper.answer(
+        toResend: await exchange(builder.resendRequest(challenge: challenge)))
+    case (.verifyCode, .oauth2Password), (.resendCode, .oauth2Password):
+      throw .unexpected
+    }
+  }
+
+  /// Sends `request` within the configured timeout and the body limit, and returns the
+  /// complete answer.
+  private func exchange(_ request: URLRequest) async throws(AuthError) -> HTTPResponse {
     let exchange = HTTPExchange(
       request: request,
       timeout: configuration.timeout,
       maximumBodyBytes: Self.maximumResponseBytes
     )
-    let outcome = await exchange.run()
-    switch outcome {
+    switch await exchange.run() {
     case .response(let response):
-      return try HTTPResponseMapper(wireFormat: configuration.wireFormat).session(from: response)
+      return response
     case .failure(let error):
       throw error
     case .cancelled:

@@ -5,9 +5,10 @@ import LoginFlow
   import FoundationNetworking
 #endif
 
-/// Builds the one `POST` request a login sends, in the configured wire format.
+/// Builds the `POST` requests the service sends: a login, in the configured wire format, and
+/// the code step's check and resend (`json` only).
 ///
-/// The body holds the password, so the request is handed to URLSession and nowhere else:
+/// A body holds the password or the code, so a request is handed to URLSession and nowhere else:
 /// it is never logged, described or echoed.
 struct HTTPRequestBuilder {
   /// The endpoint, format and timeout to build for.
@@ -15,16 +16,7 @@ struct HTTPRequestBuilder {
 
   /// The request for `credentials`: method, headers and body, ready to send.
   func request(for credentials: Credentials) -> URLRequest {
-    var request = URLRequest(url: configuration.endpoint)
-    request.httpMethod = "POST"
-    request.cachePolicy = .reloadIgnoringLocalCacheData
-    request.timeoutInterval = Self.backstopSeconds(configuration.timeout)
-    request.httpShouldHandleCookies = false
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
-    // Replaces the transport's own `gzip, deflate, br, zstd`: a compressed answer could
-    // inflate far past the body limit before the limit sees a byte.
-    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    var request = post(to: configuration.endpoint)
     switch configuration.wireFormat {
     case .json:
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -41,6 +33,56 @@ struct HTTPRequestBuilder {
       if let scope { fields.append(("scope", scope)) }
       request.httpBody = Data(Self.formEncoded(fields).utf8)
     }
+    return request
+  }
+
+  /// The code step's check, `POST <endpoint>/verify` with `{"challenge":…,"code":…}`
+  /// (`json` wire format only).
+  func verifyRequest(challenge: String, code: String) -> URLRequest {
+    codeStepRequest(
+      "verify",
+      body: "{\"challenge\":\(Self.jsonString(challenge)),\"code\":\(Self.jsonString(code))}")
+  }
+
+  /// The code step's resend, `POST <endpoint>/resend` with `{"challenge":…}` (`json` wire
+  /// format only).
+  func resendRequest(challenge: String) -> URLRequest {
+    codeStepRequest("resend", body: "{\"challenge\":\(Self.jsonString(challenge))}")
+  }
+
+  /// The endpoint with one path component appended, its query and fragment dropped:
+  /// `https://api.example.com/login?x=1` and `verify` give `https://api.example.com/login/verify`.
+  static func url(_ endpoint: URL, appending component: String) -> URL {
+    guard var parts = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+      return endpoint.appendingPathComponent(component)
+    }
+    parts.query = nil
+    parts.fragment = nil
+    return (parts.url ?? endpoint).appendingPathComponent(component)
+  }
+
+  /// A JSON `POST` to the endpoint's sub-path `component`, with the login's headers.
+  private func codeStepRequest(_ component: String, body: String) -> URLRequest {
+    var request = post(to: Self.url(configuration.endpoint, appending: component))
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(body.utf8)
+    return request
+  }
+
+  /// A `POST` to `url` with the headers and settings every request of the service has: no
+  /// cache, no cookies, `Accept`, `User-Agent`, `Accept-Encoding: identity` and the backstop
+  /// timeout.
+  private func post(to url: URL) -> URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.cachePolicy = .reloadIgnoringLocalCacheData
+    request.timeoutInterval = Self.backstopSeconds(configuration.timeout)
+    request.httpShouldHandleCookies = false
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+    // Replaces the transport's own `gzip, deflate, br, zstd`: a compressed answer could
+    // inflate far past the body limit before the limit sees a byte.
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     return request
   }
 

@@ -90,7 +90,7 @@ struct HTTPResponseMapper {
   }
 
   /// The body parsed as a JSON object, or `nil`.
-  private static func jsonObject(_ body: Data) -> [String: Any]? {
+  static func jsonObject(_ body: Data) -> [String: Any]? {
     guard !body.isEmpty,
       let value = try? JSONSerialization.jsonObject(
         with: JSONNumberRewriter.nullingUnrepresentableNumbers(in: body), options: [])

@@ -1,10 +1,13 @@
 import Foundation
 
-/// One line the scripted test server (`Tests/LoginHTTPTests/Fixtures/auth_server.py`) printed.
+/// One line a test server (`Tests/LoginHTTPTests/Fixtures/auth_server.py`, `totp_server.py`)
+/// printed.
 public struct ServerEvent: Decodable, Sendable {
   /// `listening`, `request`, `done`, `client-closed`, `hold-expired`, `send-aborted`,
-  /// `send-complete`.
+  /// `send-complete`, or `error` when the server cannot start.
   public var event: String
+  /// Why the server cannot start, for `error`.
+  public var message: String?
   /// The port, for `listening`.
   public var port: Int?
   /// How many requests this server has received, this one included, for `request`.

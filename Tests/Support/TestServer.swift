@@ -1,6 +1,6 @@
 import Foundation
 
-/// The scripted HTTP backend in `Tests/LoginHTTPTests/Fixtures/auth_server.py`, run as a
+/// A Python HTTP backend from `Tests/LoginHTTPTests/Fixtures/` (see ``Script``), run as a
 /// child process on 127.0.0.1 with a port the kernel picks.
 ///
 /// Shared by the test targets: LoginHTTPTests checks the HTTP service against it, and
@@ -14,6 +14,16 @@ public final class TestServer: Sendable {
   public struct StartError: Error, CustomStringConvertible {
     /// What went wrong.
     public var description: String
+  }
+
+  /// Which backend to run: a script in `Tests/LoginHTTPTests/Fixtures/`.
+  public enum Script: String, Sendable {
+    /// `auth_server.py`: scripted answers picked by the last path component (standard
+    /// library only).
+    case scripted = "auth_server.py"
+    /// `totp_server.py`: a login with a real RFC 6238 code step at `/login`, `/login/verify`
+    /// and `/login/resend` (needs pyotp).
+    case totp = "totp_server.py"
   }
 
   /// The port the server listens on.
@@ -36,6 +46,11 @@ public final class TestServer: Sendable {
     URL(string: "http://127.0.0.1:\(port)/login/\(tag)/\(name)") ?? URL(fileURLWithPath: "/")
   }
 
+  /// The URL of `path` (which starts with `/`) on this server, for example `/login`.
+  public func url(path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
   /// The next thing the server reported about requests to `url`, or `nil` once it has exited.
   public func nextEvent(for url: URL) async -> ServerEvent? {
     await events.next(for: url.path)
@@ -48,18 +63,21 @@ public final class TestServer: Sendable {
     process.waitUntilExit()
   }
 
-  /// Starts the server and waits until it reports its port.
-  public static func start() async throws -> TestServer {
+  /// Starts the server running `script` and waits until it reports its port.
+  ///
+  /// - Throws: ``StartError`` when python3 or the script is missing, or the script reports
+  ///   why it cannot start (the TOTP server without pyotp), with that reason.
+  public static func start(_ script: Script = .scripted) async throws -> TestServer {
     guard let python = findExecutable("python3") else {
       throw StartError(description: "python3 was not found on PATH")
     }
-    let script = fixture
-    guard FileManager.default.fileExists(atPath: script.path) else {
-      throw StartError(description: "the server script is missing at \(script.path)")
+    let file = fixture(script)
+    guard FileManager.default.fileExists(atPath: file.path) else {
+      throw StartError(description: "the server script is missing at \(file.path)")
     }
     let process = Process()
     process.executableURL = python
-    process.arguments = ["-u", script.path]
+    process.arguments = ["-u", file.path]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -67,21 +85,28 @@ public final class TestServer: Sendable {
     let events = ServerEventQueue()
     try process.run()
     startReader(output.fileHandleForReading, into: events)
-    guard let first = await events.next(for: ""), first.event == "listening", let port = first.port
-    else {
+    let first = await events.next(for: "")
+    guard let first, first.event == "listening", let port = first.port else {
       try? input.fileHandleForWriting.close()
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
-      throw StartError(description: "the test server did not report a port")
+      let reason = first?.message.map { ": \($0)" } ?? ""
+      throw StartError(
+        description: "the test server \(file.lastPathComponent) did not report a port\(reason)")
     }
     return TestServer(port: port, process: process, input: input, events: events)
   }
 
-  /// The server script, found from this file's path: `Tests/Support/` is next to
+  /// The scripted server's script, `auth_server.py`.
+  public static let fixture = fixture(.scripted)
+
+  /// The script of `script`, found from this file's path: `Tests/Support/` is next to
   /// `Tests/LoginHTTPTests/`.
-  public static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .appendingPathComponent("LoginHTTPTests/Fixtures/auth_server.py")
+  public static func fixture(_ script: Script) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
+      .appendingPathComponent("LoginHTTPTests/Fixtures/\(script.rawValue)")
+  }
 
   /// Reads the server's output on a thread of its own, one JSON event per line.
   private static func startReader(_ handle: FileHandle, into events: ServerEventQueue) {
@@ -116,9 +141,12 @@ public final class TestServer: Sendable {
   }
 }
 
-/// Runs `body` with a fresh test server and stops the server afterwards, whatever happens.
-public func withTestServer<T>(_ body: (TestServer) async throws -> T) async throws -> T {
-  let server = try await TestServer.start()
+/// Runs `body` with a fresh test server running `script` and stops the server afterwards,
+/// whatever happens.
+public func withTestServer<T>(
+  _ script: TestServer.Script = .scripted, _ body: (TestServer) async throws -> T
+) async throws -> T {
+  let server = try await TestServer.start(script)
   do {
     let result = try await body(server)
     server.stop()

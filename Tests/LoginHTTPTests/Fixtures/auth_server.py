@@ -17,7 +17,8 @@ line on standard output:
   {"event": "send-aborted", "path", "sent"}              also: the client hung up before a
                                                          compression bomb was sent in full
 
-The last path component selects the scripted answer (the components before it are free, so
+The last path component selects the scripted answer (for the code step's `.../verify` and
+`.../resend`, the two last ones) (the components before it are free, so
 that concurrent tests can tell their requests apart) (see CASES and the special cases in
 `answer`). Every answer carries `Connection: close`.
 
@@ -162,7 +163,112 @@ CASES = {
     ),
     "limit-exact": (200, [], padded_token_body(LIMIT)),
     "limit-plus-one": (200, [], padded_token_body(LIMIT + 1)),
+    # The code step. A login that asks for a one-time code:
+    "mfa-full": (
+        401,
+        [],
+        json_body(
+            {
+                "mfa_required": True,
+                "challenge": "chal-full",
+                "method": "sms",
+                "destination": "\u2022\u2022\u2022\u2022 42",
+                "code_length": 8,
+                "expires_in": 120,
+                "resend_in": 45,
+            }
+        ),
+    ),
+    "mfa-minimal": (200, [], json_body({"mfa_required": True, "challenge": "chal-min"})),
+    "mfa-hostile-destination": (
+        401,
+        [],
+        json_body(
+            {
+                "mfa_required": True,
+                "challenge": "chal-hostile",
+                "method": "email",
+                # ESC sequences, BEL, a C1 CSI, bidi overrides and isolates, a newline, and
+                # far more than 64 characters.
+                "destination": "\x1b[2J\x1b]0;pwned\x07a\u202e\u2066d\u2069\u202c\x9b31m"
+                + "\n@example.com "
+                + "x" * 200,
+            }
+        ),
+    ),
+    "mfa-hostile-numbers": (
+        401,
+        [],
+        json_body(
+            {
+                "mfa_required": True,
+                "challenge": "chal-numbers",
+                "code_length": None,
+                "expires_in": -5,
+                "resend_in": 1e9,
+            }
+        ),
+    ),
+    "mfa-expiry-1e400": (
+        401,
+        [],
+        b'{"mfa_required": true, "challenge": "chal-e", "expires_in": 1e400, "resend_in": "x"}',
+    ),
+    "mfa-long-challenge": (401, [], json_body({"mfa_required": True, "challenge": "c" * 1025})),
+    "mfa-longest-challenge": (
+        401,
+        [],
+        json_body({"mfa_required": True, "challenge": "c" * 1024}),
+    ),
+    "mfa-empty-challenge": (401, [], json_body({"mfa_required": True, "challenge": ""})),
+    "mfa-no-challenge": (200, [], json_body({"mfa_required": True})),
+    "mfa-bad-method": (
+        401,
+        [],
+        json_body({"mfa_required": True, "challenge": "chal-m", "method": "SERVER-TEXT pigeon"}),
+    ),
+    "mfa-code-length-12": (
+        401,
+        [],
+        json_body({"mfa_required": True, "challenge": "chal-l", "code_length": 12}),
+    ),
+    "mfa-false": (401, [], json_body({"mfa_required": False, "challenge": "chal-f"})),
+    "mfa-string-true": (401, [], json_body({"mfa_required": "true", "challenge": "chal-s"})),
+    # Auth0's answer to a password grant for a user enrolled in MFA (not supported).
+    "oauth-mfa-required": (
+        403,
+        [],
+        json_body(
+            {
+                "error": "mfa_required",
+                "error_description": "SERVER-TEXT Multifactor authentication required",
+                "mfa_token": "tok-mfa-secret",
+            }
+        ),
+    ),
+    # The code step's check (`<case>/verify`) and resend (`<case>/resend`):
+    "code/verify": (200, [], json_body({"token": "tok-verified", "expiresIn": 600})),
+    "code/resend": (204, [], b""),
+    "code-410/verify": (410, [], json_body({"error": "SERVER-TEXT gone"})),
+    "code-410/resend": (410, [], json_body({"error": "expired_code"})),
+    "code-expired/verify": (400, [], json_body({"error": "expired_code"})),
+    "code-expired/resend": (400, [], json_body({"error": "expired_code"})),
+    "code-invalid/verify": (401, [], json_body({"error": "invalid_code"})),
+    "code-401/verify": (401, [], json_body({"error": "SERVER-TEXT unauthorized"})),
+    "code-429/verify": (429, [("Retry-After", "5")], json_body({"error": "slow_down"})),
+    "code-429/resend": (429, [], b""),
+    "code-500/verify": (500, [], b"SERVER-TEXT internal error"),
+    "code-500/resend": (500, [], b"SERVER-TEXT internal error"),
+    "code-no-token/verify": (200, [], json_body({"status": "SERVER-TEXT ok"})),
+    "code-renewal/resend": (200, [], json_body({"expires_in": 120, "resend_in": 45})),
+    "code-renewal-partial/resend": (200, [], json_body({"resend_in": "60", "expires_in": -1})),
+    "code-renewal-empty/resend": (200, [], b""),
+    "code-renewal-bad/resend": (200, [], b"SERVER-TEXT sent"),
 }
+
+# The code step's requests go to `<endpoint>/verify` and `<endpoint>/resend`: their case is
+# the endpoint's case and that last component, `code-410/verify` for example.
+CODE_STEP = ("verify", "resend")
 
 
 class Handler(socketserver.BaseRequestHandler):
@@ -209,7 +315,10 @@ class Handler(socketserver.BaseRequestHandler):
             conn.close()
 
     def answer(self, conn, path):
-        name = path.rsplit("/", 1)[-1]
+        parts = path.split("?", 1)[0].rsplit("/", 2)
+        name = parts[-1]
+        if name in CODE_STEP and len(parts) == 3:
+            name = parts[-2] + "/" + name
         if name == "hold":
             self.hold(conn, path)
             return
@@ -305,6 +414,7 @@ REASONS = {
     401: "Unauthorized",
     403: "Forbidden",
     404: "Not Found",
+    410: "Gone",
     429: "Too Many Requests",
     500: "Internal Server Error",
     503: "Service Unavailable",

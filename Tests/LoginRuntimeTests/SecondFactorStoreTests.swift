@@ -88,7 +88,7 @@ struct SecondFactorStoreTests {
   @Test func backDuringACheckCancelsItAndItsLateAnswerIsDropped() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in
       try await Self.enter(tester)
-      let checking = await Self.check("654321", tester)
+      _ = await Self.check("654321", tester)
       let check = try await tester.nextRequest()
       await tester.send(
         .secondFactor(.backTapped),

@@ -116,6 +116,11 @@ import Testing
       "expect resend-in soon", 18,
       "bad duration for 'expect'; expected a decimal number followed by ms or s, as in 0s, 250ms or 1.5s"
     ),
+    (
+      "expect resend-in 2.5s", 18,
+      "bad value for 'expect resend-in'; expected whole seconds, as the countdown shows them, "
+        + "or none"
+    ),
     ("expect can-verify yes", 19, "bad value for 'expect can-verify'; expected true or false"),
     ("expect", 1, "wrong argument count for 'expect': expected 2 (expect WHAT VALUE), got 0"),
     (

@@ -54,7 +54,8 @@ extension SessionCommand {
     /// `expect can-resend true|false`: whether Resend code is enabled.
     case canResend(Bool)
     /// `expect resend-in DURATION|none`: the resend cooldown shown, in whole seconds
-    /// rounded up; `none` once a new code may be sent, or outside the code step.
+    /// rounded up (the duration is whole seconds); `none` once a new code may be sent, or
+    /// outside the code step.
     case resendIn(Duration?)
 
     /// The word after `expect`, naming the ``Expectation`` case of the same name.

@@ -256,7 +256,15 @@ private struct LineParser {
     case .canResend: return .canResend(try boolean(value, for: signature))
     case .resendIn:
       if value.text == "none" { return .resendIn(nil) }
-      return .resendIn(try duration(value, for: .expect))
+      let left = try duration(value, for: .expect)
+      guard left.components.attoseconds == 0 else {
+        throw error(
+          .badValue(
+            command: signature, expected: "whole seconds, as the countdown shows them, or none",
+            suggestion: nil),
+          at: value)
+      }
+      return .resendIn(left)
     }
   }
 

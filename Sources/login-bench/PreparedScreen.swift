@@ -12,17 +12,12 @@ struct PreparedScreen: Sendable {
 
   @inline(never)
   func assemble() -> String {
-    String(unsafeUninitializedCapacity: byteCount) { buffer in
-      var offset = 0
-      for (index, line) in lines.enumerated() {
-        if index > 0 {
-          buffer[offset] = UInt8(ascii: "\n")
-          offset += 1
-        }
-        offset += UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(
-          fromContentsOf: line)
-      }
-      return offset
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(byteCount)
+    for (index, line) in lines.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+      bytes.append(contentsOf: line)
     }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -16,6 +16,9 @@ package enum StandardDescriptor: Int32, Sendable {
 
   /// Writes every byte, retrying after an interruption (`EINTR`) or a short write.
   ///
+  /// It takes raw bytes because `write(2)` does: the writer reports a full or closed stream
+  /// (`EPIPE`, `ENOSPC`) as an error code instead of trapping, which `FileHandle` cannot.
+  ///
   /// - Returns: The `errno` of the write that failed (`EIO` for one that wrote nothing), or
   ///   `nil` when every byte was written.
   package func write(_ bytes: UnsafeRawBufferPointer) -> Int32? {

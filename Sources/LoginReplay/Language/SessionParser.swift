@@ -26,7 +26,7 @@ public enum SessionParser {
 }
 
 /// The parsing of one tokenized line.
-private struct LineParser {
+struct LineParser {
   let file: String
   let line: Int
   /// The command word.
@@ -99,115 +99,8 @@ private struct LineParser {
   }
 
   /// The word `offset` places after the command word; the count was checked.
-  private func argument(_ offset: Int) -> Token {
+  func argument(_ offset: Int) -> Token {
     arguments[arguments.startIndex + offset]
-  }
-
-  /// Parses `respond OUTCOME [after DURATION]`, and for `second-factor` the challenge's
-  /// options: `[method M] [length N] [expires DURATION] [resend-after DURATION]`, each at most
-  /// once, in any order.
-  private func respond() throws(SessionError) -> SessionCommand {
-    let signature = SessionCommand.Signature.command(.respond)
-    guard let outcomeToken = arguments.first else {
-      throw error(.wrongArgumentCount(command: signature, got: 0), at: head)
-    }
-    guard var outcome = ScriptedOutcome(name: outcomeToken.text) else {
-      let names = ScriptedOutcome.allCases.map(\.name)
-      throw error(
-        .badValue(
-          command: signature, expected: "one of: " + names.joined(separator: ", "),
-          suggestion: Suggestion.closest(to: outcomeToken.text, among: names)),
-        at: outcomeToken)
-    }
-    var challenge: SecondFactorChallenge?
-    if case .secondFactor(let scripted) = outcome { challenge = scripted }
-    let keys = RespondOption.allCases.filter { challenge != nil || $0 == .after }
-    var delay = SessionCommand.defaultResponseDelay
-    var seen: Set<RespondOption> = []
-    var index = arguments.startIndex + 1
-    while index < arguments.endIndex {
-      let keyToken = arguments[index]
-      let left = keys.filter { !seen.contains($0) }
-      guard let key = RespondOption(rawValue: keyToken.text), left.contains(key) else {
-        throw error(
-          .badValue(
-            command: signature, expected: RespondOption.expectation(left),
-            suggestion: Suggestion.closest(to: keyToken.text, among: left.map(\.rawValue))),
-          at: keyToken)
-      }
-      seen.insert(key)
-      guard index + 1 < arguments.endIndex else {
-        let what =
-          key == .after || key == .expires || key == .resendAfter ? "a duration" : "a value"
-        throw error(
-          .badValue(
-            command: signature, expected: "\(what) after '\(key.rawValue)'", suggestion: nil),
-          at: keyToken)
-      }
-      let value = arguments[index + 1]
-      switch key {
-      case .after: delay = try duration(value, for: .respond)
-      case .method:
-        guard let method = SecondFactorChallenge.Method(rawValue: value.text) else {
-          let names = SecondFactorChallenge.Method.allCases.map(\.rawValue)
-          throw error(
-            .badValue(
-              command: signature, expected: "one of: " + names.joined(separator: ", "),
-              suggestion: Suggestion.closest(to: value.text, among: names)),
-            at: value)
-        }
-        challenge?.method = method
-        if method != .totp, challenge?.destination == nil {
-          challenge?.destination = method == .sms ? "•••• 42" : "d•••@example.com"
-        }
-      case .length:
-        let lengths = SecondFactorChallenge.codeLengths
-        guard let length = Self.digits(value.text, atMost: 2), lengths.contains(length) else {
-          throw error(
-            .badValue(
-              command: signature,
-              expected: "a code length from \(lengths.lowerBound) to \(lengths.upperBound)",
-              suggestion: nil),
-            at: value)
-        }
-        challenge?.codeLength = length
-      case .expires, .resendAfter:
-        let limit = SecondFactorChallenge.longestDeadline
-        let parsed = try duration(value, for: .respond)
-        guard parsed <= limit else {
-          throw error(
-            .badValue(
-              command: signature,
-              expected: "a duration of at most \(DurationLiteral.format(limit))",
-              suggestion: nil),
-            at: value)
-        }
-        if key == .expires {
-          challenge?.expiresIn = parsed
-        } else {
-          challenge?.resendAfter = parsed
-        }
-      }
-      index += 2
-    }
-    if let challenge { outcome = .secondFactor(challenge) }
-    return .respond(outcome, after: delay)
-  }
-
-  /// The words that may follow a `respond` outcome.
-  private enum RespondOption: String, CaseIterable, Hashable {
-    case method, length, expires
-    case resendAfter = "resend-after"
-    case after
-
-    /// What may come next when `left` are the options not given yet.
-    static func expectation(_ left: [RespondOption]) -> String {
-      switch left {
-      case []: "nothing more"
-      case [.after]: "'after' and a duration"
-      default: "one of " + SessionError.list(left.map { "'\($0.rawValue)'" }) + " and its value"
-      }
-    }
   }
 
   /// Parses `expect WHAT VALUE`.
@@ -357,7 +250,7 @@ private struct LineParser {
   }
 
   /// The value of `text` when it is 1 to `maximum` ASCII digits, else `nil`.
-  private static func digits(_ text: String, atMost maximum: Int) -> Int? {
+  static func digits(_ text: String, atMost maximum: Int) -> Int? {
     let scalars = text.unicodeScalars
     guard !scalars.isEmpty, scalars.count <= maximum,
       scalars.allSatisfy({ ("0"..."9").contains($0) })
@@ -365,7 +258,7 @@ private struct LineParser {
     return Int(text)
   }
 
-  private func duration(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
+  func duration(_ token: Token, for command: SessionCommand.Name) throws(SessionError)
     -> Duration
   {
     switch DurationLiteral.parse(token.text) {
@@ -397,7 +290,7 @@ private struct LineParser {
       .flatMap(Keyword.init(rawValue:))
   }
 
-  private func error(_ kind: SessionError.Kind, at token: Token) -> SessionError {
+  func error(_ kind: SessionError.Kind, at token: Token) -> SessionError {
     SessionError(kind, at: SourceLocation(file: file, line: line, column: token.column))
   }
 }

@@ -144,6 +144,8 @@ public struct FileSessionStore: SessionStore {
     var template = Array(
       Self.join(folder, temporaryPrefix + String(repeating: "X", count: Self.temporarySuffixLength))
         .utf8CString)
+    // The one unsafe pointer of the save: `mkstemp` writes the name into a C buffer, and it is
+    // what makes the file exclusive and 0600 from its first byte (no window where others read).
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       // `mkstemp` creates the file with mode 0600, exclusively, and fills in the X's.
       guard let start = buffer.baseAddress else { return -1 }
@@ -354,7 +356,9 @@ public struct FileSessionStore: SessionStore {
   }
 }
 
-/// `read(2)`, named apart from the store's own `read`.
+/// `read(2)`, named apart from the store's own `read`. Its raw pointer is the system call's:
+/// the file is read through a descriptor opened without following links and checked with
+/// `fstat`, which Foundation's file APIs cannot do.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
   -> Int
 {

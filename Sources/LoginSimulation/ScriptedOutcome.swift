@@ -56,8 +56,13 @@ public enum ScriptedOutcome: Equatable, Hashable, Sendable {
   /// (a code rejected in answer to a login) is `unexpected`, as a confused server's answer
   /// would be.
   func answer(to request: AuthRequest) -> Result<AuthAnswer, AuthError> {
+    answer(toRequestOf: request.kind)
+  }
+
+  /// The answer this outcome gives a request of `kind`: what it asks does not change it.
+  package func answer(toRequestOf kind: RequestKind) -> Result<AuthAnswer, AuthError> {
     let session = AuthSession(token: DemoAuthService.token)
-    switch (self, request) {
+    switch (self, kind) {
     case (.failure(let error), _): return .failure(error)
     case (.success, .authenticate), (.codeAccepted, .verifyCode), (.success, .verifyCode):
       return .success(.session(session))

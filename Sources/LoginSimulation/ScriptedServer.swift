@@ -102,6 +102,9 @@ package struct ScriptedServer: Sendable {
     pending.values.count { $0.isAbandoned }
   }
 
+  /// What request `number` asks, while the server has it.
+  package func request(_ number: Int) -> AuthRequest? { pending[number]?.request }
+
   /// A request arrives at `now`: its number, and when it answers (as decided now).
   package mutating func receive(_ request: AuthRequest, at now: Duration) -> (
     number: Int, due: Duration

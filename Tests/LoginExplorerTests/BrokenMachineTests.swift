@@ -52,6 +52,18 @@ import Testing
     Case(
       machine: BrokenMachines.lateReadKeepsTheSession,
       invariant: .rememberedExactlyWhileLoggedIn, shortest: 7, inTheFuture: false),
+    // The form, the submit answered with a challenge, its arrival, a digit or two.
+    Case(
+      machine: BrokenMachines.checksAnIncompleteCode, invariant: .checksOnlyWhenAllowed,
+      shortest: 5, inTheFuture: false),
+    // The form, the challenge, its arrival, Resend at once.
+    Case(
+      machine: BrokenMachines.resendsDuringTheCooldown, invariant: .resendOnlyAfterCooldown,
+      shortest: 5, inTheFuture: false),
+    // The form, the challenge, its arrival, the complete code (a check), Back.
+    Case(
+      machine: BrokenMachines.backKeepsTheCheck, invariant: .oneRequestInFlight, shortest: 6,
+      inTheFuture: false),
   ]
 
   @Test(arguments: cases)
@@ -66,7 +78,7 @@ import Testing
 
     let session = counterexample.session(
       machine: broken.machine, timeout: explorer.timeout)
-    let onBroken = await Replay.run(session, machine: broken.machine)
+    let onBroken = await Replay.run(session, machine: broken.machine, timeout: explorer.timeout)
     #expect(onBroken.status == .expectationFailed, "\(session)")
     let expectLines = session.split(separator: "\n", omittingEmptySubsequences: false)
       .enumerated().filter { $0.element.hasPrefix("expect ") }.map { $0.offset + 1 }
@@ -74,7 +86,7 @@ import Testing
     #expect(!failedLines.isEmpty)
     #expect(failedLines.allSatisfy(expectLines.contains), "failed at \(failedLines)")
 
-    let onCorrect = await Replay.run(session, machine: .correct)
+    let onCorrect = await Replay.run(session, machine: .correct, timeout: explorer.timeout)
     #expect(onCorrect.status == .success, "\(onCorrect.errors)")
   }
 }
@@ -93,11 +105,15 @@ enum Replay {
     }
   }
 
-  static func run(_ session: String, machine: Machine) async -> Result {
+  static func run(
+    _ session: String, machine: Machine, timeout: Duration = Explorer.defaultTimeout
+  ) async -> Result {
     let output = CapturedOutput()
+    var options = ReplayOptions(input: .standardInput)
+    options.timeout = timeout
     do {
       let runner = try SessionRunner(
-        options: ReplayOptions(input: .standardInput), output: output,
+        options: options, output: output,
         reducer: machine.reduce, faults: machine.faults)
       for (index, line) in session.split(separator: "\n", omittingEmptySubsequences: false)
         .enumerated()

@@ -10,8 +10,53 @@ enum BrokenMachines {
   static let all = [
     staleAnswersApplied, keepsPasswordAfterSuccess, cancelWithoutCancelEffect,
     timeoutKeepsTheCall, lateAnswerAppliedAfterCancel, logoutKeepsTheRememberedSession,
-    resetKeepsTheRememberedSession, lateReadKeepsTheSession,
+    resetKeepsTheRememberedSession, lateReadKeepsTheSession, checksAnIncompleteCode,
+    resendsDuringTheCooldown, backKeepsTheCheck,
   ]
+
+  /// The code step checks the code at every digit typed, not only once it is complete.
+  static let checksAnIncompleteCode = Machine(
+    name: "checks an incomplete code",
+    reduce: { state, action in
+      var (next, effects) = LoginFlow.reduce(state, action)
+      guard case .secondFactor(.codeChanged) = action, var step = next.secondFactor,
+        !step.code.isEmpty, !step.isCodeComplete, !step.isBusy
+      else { return (next, effects) }
+      step.request += 1
+      step.step = .checking
+      next.phase = .secondFactor(step)
+      next.attempt = step.request
+      effects.append(
+        .secondFactor(
+          .checkCode(request: step.request, challenge: step.challenge.id, code: step.code)))
+      return (next, effects)
+    })
+
+  /// Resend code works while the cooldown still runs.
+  static let resendsDuringTheCooldown = Machine(
+    name: "resends during the cooldown",
+    reduce: { state, action in
+      guard case .secondFactor(.resendTapped) = action, var step = state.secondFactor,
+        !step.canResend, !step.isBusy
+      else { return LoginFlow.reduce(state, action) }
+      var next = state
+      step.request += 1
+      step.step = .resending
+      next.phase = .secondFactor(step)
+      next.attempt = step.request
+      return (next, [.secondFactor(.sendCode(request: step.request, challenge: step.challenge.id))])
+    })
+
+  /// Back leaves the code step without cancelling the check in flight.
+  static let backKeepsTheCheck = Machine(
+    name: "back keeps the check running",
+    reduce: { state, action in
+      let (next, effects) = LoginFlow.reduce(state, action)
+      guard case .secondFactor(.backTapped) = action, state.secondFactor != nil else {
+        return (next, effects)
+      }
+      return (next, effects.filter { $0 != .secondFactor(.cancelCheck(request: state.attempt)) })
+    })
 
   /// A reducer that applies any answer while submitting, whatever its attempt, in a store that
   /// hands late answers to it instead of dropping them: a stale answer is applied.

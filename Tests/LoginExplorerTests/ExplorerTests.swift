@@ -49,6 +49,7 @@ import Testing
   @Test func theAlphabetComesFromTheMachinesActions() {
     for kind in LoginAction.Kind.allCases {
       switch kind {
+      // Answers come from the environment; the code step's own events from its kinds.
       case .authResponse, .sessionSaveFailed, .secondFactorRequired, .secondFactor:
         #expect(ExplorerEvent.events(for: kind).isEmpty)
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
@@ -56,22 +57,99 @@ import Testing
         #expect(!ExplorerEvent.events(for: kind).isEmpty)
       }
     }
-    #expect(ExplorerEvent.events(for: .storeClosed) == [.close])
+    for kind in SecondFactorAction.Kind.allCases {
+      switch kind {
+      case .codeChanged, .verifyTapped, .resendTapped, .backTapped:
+        #expect(!ExplorerEvent.events(for: kind).isEmpty)
+      case .verifyAnswer, .resendAnswer, .codeExpired, .countdownTicked, .resendAvailable,
+        .storeClosed:
+        #expect(ExplorerEvent.events(for: kind).isEmpty)
+      }
+    }
+    #expect(ExplorerEvent.codeEvents.count == 3 + 3)
+    #expect(ExplorerEvent.events(for: LoginAction.Kind.storeClosed) == [.close])
     #expect(
       ExplorerEvent.events(for: .sessionRestored)
         == [.relaunch, .relaunchRestoringLater, .restoreSession])
     #expect(ExplorerEvent.userEvents.count == 4 + 4 + 9)
-    // Every outcome at each timing, and `never` once.
-    #expect(
-      Fate.all(timings: Fate.Timing.standard).count == ScriptedOutcome.loginOutcomes.count * 3 + 1)
-    #expect(
-      Fate.all(timings: Fate.Timing.wide).count == ScriptedOutcome.loginOutcomes.count * 6 + 1)
+    // Every outcome at each timing (the challenge among them), and `never` once.
+    let outcomes = ScriptedOutcome.loginOutcomes.count + 1
+    #expect(Fate.all(timings: Fate.Timing.standard, timeout: timeout).count == outcomes * 3 + 1)
+    #expect(Fate.all(timings: Fate.Timing.wide, timeout: timeout).count == outcomes * 6 + 1)
+    #expect(Fate.codeRequest(resend: false, timings: Fate.Timing.standard).count == 4 * 3 + 1)
+    #expect(Fate.codeRequest(resend: true, timings: Fate.Timing.standard).count == 2 * 3 + 1)
+  }
+
+  /// A login answered with the challenge shows the code step, whose events replace the
+  /// form's; a complete code is checked, and its fates are the code step's outcomes.
+  @Test func theCodeStepIsPartOfTheExploredSpace() {
+    let timeout = Explorer.defaultTimeout
+    let challenge = Fate(outcome: .secondFactor(Fate.challenge(timeout: timeout)), timing: .early)
+    let login: [ExplorerEvent] = [
+      .setEmail(.valid), .setPassword(.valid), .submit(challenge), .advance,
+    ]
+    let atCode = ExploredSystem.run(login, machine: .correct, timeout: timeout).system
+    #expect(atCode.state.secondFactor != nil)
+    #expect(atCode.state.password.isEmpty)
+    let offered = Explorer.events(after: atCode, timings: Fate.Timing.wide)
+    #expect(!offered.contains { $0.isOnTheLoginForm })
+    #expect(offered.contains(.back))
+    #expect(offered.contains(.setCode(.partial, nil)))
+    let checks = offered.compactMap { event -> Fate? in
+      guard case .setCode(.complete, let fate) = event else { return nil }
+      return fate
+    }
+    #expect(Set(checks.map(\.outcome)) == Set(Fate.checkOutcomes))
+    // Resend waits for the cooldown: offered without a fate, as it starts nothing yet.
+    #expect(offered.contains(.resend(nil)))
+
+    let accepted = Fate(outcome: .codeAccepted, timing: .early)
+    // The countdown's tick at 1 s, then the answer at T/2 = 2 s.
+    let path = login + [.setCode(.complete, accepted), .advance, .advance]
+    let (system, steps) = ExploredSystem.run(path, machine: .correct, timeout: timeout)
+    #expect(steps[4].startedRequest)
+    #expect(system.state.isLoggedIn)
+    #expect(system.keptSession != nil)
+    #expect(system.folded == system.state, "the fold rebuilds the code step's actions")
+    #expect(system.specification.phase == .succeeded)
+    var checker = InvariantChecker(machine: .correct)
+    var replay = ExploredSystem(machine: .correct, timeout: timeout)
+    for event in path {
+      let step = replay.perform(event)
+      #expect(checker.check(step, of: replay) == [], "\(event)")
+    }
+  }
+
+  /// The code step's deadlines are in the state's key: the same screen with the countdown a
+  /// second further on is another state, and the code's expiry reaches the screen.
+  @Test func theCodeStepsDeadlinesArePartOfTheKey() {
+    let timeout = Explorer.defaultTimeout
+    let challenge = Fate(outcome: .secondFactor(Fate.challenge(timeout: timeout)), timing: .early)
+    let login: [ExplorerEvent] = [
+      .setEmail(.valid), .setPassword(.valid), .submit(challenge), .advance,
+    ]
+    let key = { (events: [ExplorerEvent]) in
+      SystemKey.of(ExploredSystem.run(events, machine: .correct, timeout: timeout).system)
+    }
+    let atStart = key(login)
+    #expect(atStart.deliveries == [.codeExpiry: timeout, .resendCountdown: .seconds(1)])
+    let afterTick = key(login + [.advance])
+    #expect(afterTick != atStart)
+    #expect(afterTick.screen.secondFactor?.resendSecondsLeft == 1)
+    let expired = ExploredSystem.run(
+      login + [.advance, .advance, .advance], machine: .correct, timeout: timeout
+    ).system
+    #expect(expired.state.secondFactor?.isExpired == true)
+    #expect(expired.specification.codeStep?.isExpired == true)
+    #expect(InvariantChecker.difference(expired.state, expired.specification) == nil)
   }
 
   @Test func fatesFallOnTheirFractionsOfTheTimeout() {
-    let standard = Set(Fate.all(timings: Fate.Timing.standard).map { $0.delay(timeout: timeout) })
+    let standard = Set(
+      Fate.all(timings: Fate.Timing.standard, timeout: timeout).map { $0.delay(timeout: timeout) })
     #expect(standard == [.seconds(15), .seconds(30), .seconds(45), DurationLiteral.maximum])
-    let wide = Set(Fate.all(timings: Fate.Timing.wide).map { $0.delay(timeout: timeout) })
+    let wide = Set(
+      Fate.all(timings: Fate.Timing.wide, timeout: timeout).map { $0.delay(timeout: timeout) })
     #expect(
       wide == [
         .seconds(7.5), .seconds(15), .seconds(22.5), .seconds(30), .seconds(37.5), .seconds(45),

@@ -153,15 +153,15 @@ final class ReplayedSystem {
         await clock.advance(to: VirtualClock.Instant(offset: kept.expiresAt.sinceEpoch))
       }
     case .submit(let fate):
-      let count = requests.count
-      await send(.submitTapped)
-      events = ingest()
-      started = requests.count > count
-      if started, let fate, let attempt = requests.keys.max() {
-        requests[attempt]?.fate = fate
-        _ = service.respond(fate.outcome, after: fate.delay(timeout: timeout))
-        await clock.waitUntilIdle()
-      }
+      (events, started) = await start(.submitTapped, fate)
+    case .setCode(let sample, let fate):
+      (events, started) = await start(.secondFactor(.codeChanged(sample.text)), fate)
+    case .verify(let fate):
+      (events, started) = await start(.secondFactor(.verifyTapped), fate)
+    case .resend(let fate):
+      (events, started) = await start(.secondFactor(.resendTapped), fate)
+    case .back:
+      await send(.secondFactor(.backTapped))
     case .advance:
       _ = await clock.advanceToNextDeadline()
     case .wait(let duration):
@@ -184,6 +184,22 @@ final class ReplayedSystem {
   func drain() async -> [StoreEvent] {
     while await clock.advanceToNextDeadline() {}
     return ingest()
+  }
+
+  /// Sends `action`; when it starts a request, the server is told its `fate`.
+  private func start(
+    _ action: LoginAction, _ fate: Fate?
+  ) async -> (events: [StoreEvent], started: Bool) {
+    let count = requests.count
+    await send(action)
+    let events = ingest()
+    let started = requests.count > count
+    if started, let fate, let number = requests.keys.max() {
+      requests[number]?.fate = fate
+      _ = service.respond(fate.outcome, after: fate.delay(timeout: timeout))
+      await clock.waitUntilIdle()
+    }
+    return (events, started)
   }
 
   private func send(_ action: LoginAction) async {

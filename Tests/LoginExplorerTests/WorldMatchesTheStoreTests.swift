@@ -25,6 +25,27 @@ import Testing
     }
   }
 
+  /// Walks that start in the code step (the explorer's challenge, at the explorer's default
+  /// timeout, where the countdown's seconds fall on the answers' grid) and go on at random.
+  @Test(arguments: machines)
+  func codeStepWalksAgreeStepByStep(_ machine: Machine) async {
+    let timeout = Explorer.defaultTimeout
+    let challenge = Fate(outcome: .secondFactor(Fate.challenge(timeout: timeout)), timing: .early)
+    var generator = SeededGenerator(seed: 2027)
+    for walk in 0..<40 {
+      let login: [ExplorerEvent] = [
+        .setEmail(.valid), .setPassword(.valid), .submit(challenge), .advance,
+      ]
+      var prefix = login[...]
+      await agree(
+        machine: machine, timeout: timeout,
+        timings: walk.isMultiple(of: 2) ? Fate.Timing.standard : Fate.Timing.wide
+      ) { events in
+        prefix.popFirst() ?? events.randomElement(using: &generator)
+      }
+    }
+  }
+
   /// Every path of three events, the first levels of the search, whole.
   @Test func everyShortPathAgrees() async {
     var paths: [[ExplorerEvent]] = [[]]
@@ -76,10 +97,9 @@ import Testing
   /// Runs both systems along the events `choose` picks from the explorer's alphabet (up to
   /// 14, or until it picks none) and expects them equal after each.
   private func agree(
-    machine: Machine, timings: [Fate.Timing],
+    machine: Machine, timeout: Duration = .seconds(30), timings: [Fate.Timing],
     choose: ([ExplorerEvent]) -> ExplorerEvent?
   ) async {
-    let timeout = Duration.seconds(30)
     var world = ExploredSystem(machine: machine, timeout: timeout)
     let actor = ReplayedSystem(machine: machine, timeout: timeout)
     var path: [ExplorerEvent] = []
@@ -111,7 +131,9 @@ extension ExplorerEvent {
     case .advance, .advanceFailingSave, .expireSession, .wait, .relaunch, .close,
       .relaunchRestoringLater, .restoreSession:
       true
-    case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout, .reset: false
+    case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout, .reset, .setCode,
+      .verify, .resend, .back:
+      false
     }
   }
 }

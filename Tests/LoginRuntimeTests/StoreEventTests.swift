@@ -84,6 +84,42 @@ struct StoreEventTests {
     #expect(dropped.isEmpty)
   }
 
+  /// Every answer names its request and how it ended, whatever the request asked: what
+  /// lets a checker rebuild the action applied. Other actions name none.
+  @Test(arguments: [
+    (
+      LoginAction.authResponse(attempt: 1, .failure(.serverError)), RequestID.authenticate(1),
+      AuthOutcome.failure(.serverError)
+    ),
+    (.secondFactorRequired(attempt: 2, SecondFactorChallenge(id: "c")), .authenticate(2), .success),
+    (.secondFactor(.verifyAnswer(request: 3, .rejected)), RequestID(.verifyCode, 3), .success),
+    (
+      .secondFactor(.verifyAnswer(request: 3, .failed(.timedOut))), RequestID(.verifyCode, 3),
+      .failure(.timedOut)
+    ),
+    (
+      .secondFactor(.resendAnswer(request: 4, .success(CodeRenewal()))),
+      RequestID(.resendCode, 4), .success
+    ),
+    (
+      .secondFactor(.resendAnswer(request: 4, .failure(.networkUnavailable))),
+      RequestID(.resendCode, 4), .failure(.networkUnavailable)
+    ),
+  ])
+  func anAnswerNamesItsRequestAndOutcome(
+    _ action: LoginAction, _ request: RequestID, _ outcome: AuthOutcome
+  ) {
+    let transition = StoreTransition(
+      action: action, before: LoginState(), after: LoginState(), effects: [])
+    #expect(transition.response?.request == request)
+    #expect(transition.response?.outcome == outcome)
+    for other: LoginAction in [.submitTapped, .secondFactor(.codeExpired), .storeClosed] {
+      #expect(
+        StoreTransition(action: other, before: LoginState(), after: LoginState(), effects: [])
+          .response == nil)
+    }
+  }
+
   @Test func anIgnoredActionIsMarkedSo() {
     let transition = StoreTransition(
       action: .submitTapped, before: LoginState(), after: LoginState(), effects: [])

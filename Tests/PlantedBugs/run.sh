@@ -47,11 +47,18 @@ print(v["invariant"] if v else "none")' "$work/$name.json" 2>/dev/null || echo "
     fail "$name: the explorer exited $status and found '$found'"
     continue
   fi
+  # The store timeout the explorer assumed, as the file's header says to replay it.
+  timeout=$(sed -n 's/^#   login-replay --timeout \([^ ]*\) FILE$/\1/p' "$file")
+  if [ -z "$timeout" ]; then
+    fail "$name: the counterexample does not say which --timeout replays it"
+    continue
+  fi
   broken=0
-  LOGINFLOW_PLANTED_BUG=$name "$planted_bin/login-replay" "$file" > "$work/$name.broken" 2>&1 ||
-    broken=$?
+  LOGINFLOW_PLANTED_BUG=$name "$planted_bin/login-replay" --timeout "$timeout" "$file" \
+    > "$work/$name.broken" 2>&1 || broken=$?
   correct=0
-  "$correct_bin/login-replay" "$file" > "$work/$name.correct" 2>&1 || correct=$?
+  "$correct_bin/login-replay" --timeout "$timeout" "$file" > "$work/$name.correct" 2>&1 ||
+    correct=$?
   if [ "$broken" -ne 1 ]; then fail "$name: the broken build replays its counterexample with exit $broken, not 1"; fi
   if [ "$correct" -ne 0 ]; then
     fail "$name: the correct build replays the counterexample with exit $correct, not 0"

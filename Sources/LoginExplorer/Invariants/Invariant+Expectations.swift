@@ -17,6 +17,15 @@ extension Invariant {
       .resetSuggested(specification.suggestsPasswordReset),
       .passwordLength(specification.passwordLength),
     ]
+    // The code step's own facts, while it shows.
+    let codeStep: [SessionCommand.Expectation] =
+      specification.codeStep.map { step in
+        [
+          .code(step.code.text), .codeError(specification.codeErrorMessage),
+          .canVerify(step.canVerify), .canResend(step.canResend),
+          .resendIn(step.resendIn > 0 ? .seconds(step.resendIn) : nil),
+        ]
+      } ?? []
     switch self {
     case .oneRequestInFlight: return [phase, loading, inFlight]
     case .staleAnswersChangeNothing:
@@ -24,7 +33,7 @@ extension Invariant {
       // alone can agree again by the next answer.
       return screen + [.droppedAnswers(specification.droppedAnswers)]
     case .storeAddsNothing, .screenFollowsTheSpecification:
-      return screen
+      return screen + codeStep
     case .logInEnabledOnlyWhenAllowed: return [phase, .canSubmit(specification.canSubmit)]
     case .errorsOnlyWhereTheyBelong:
       return [phase, .error(specification.errorMessage), .emailError(specification.emailError)]
@@ -41,6 +50,8 @@ extension Invariant {
       return [phase, .sessionRemembered(specification.sessionRemembered)]
     case .timersEndWithTheirRequests:
       return [inFlight, .storeTimers(specification.storeTimers)]
+    case .checksOnlyWhenAllowed, .resendOnlyAfterCooldown:
+      return [phase, inFlight] + codeStep
     }
   }
 }

@@ -3,7 +3,8 @@
 /// Each is checked at every state the explorer reaches (7, 8 and 10 also from that state, by
 /// running the clock on); `Docs/Explorer.md` says why each matters.
 public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-  /// At most one request in flight, and `submitting` exactly while it is.
+  /// At most one request of any kind in flight, and only in the phase that owns it:
+  /// `submitting` for a login, the code step's checking or resending for its requests.
   case oneRequestInFlight = 1
   /// An answer to any request other than the one in flight leaves the state unchanged.
   case staleAnswersChangeNothing
@@ -15,8 +16,9 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   case errorsOnlyWhereTheyBelong
   /// After success the password field is empty; after logout nothing of the session remains.
   case sessionLeavesNoSecret
-  /// The password and the token appear in no description, trace line, JSON line or screen,
-  /// except the screen's password field while it is visible.
+  /// The password, the token, the one-time code and the challenge's id appear in no
+  /// description, trace line, JSON line or screen, except the screen's password field while
+  /// it is visible and its code field.
   case secretsNeverShown
   /// Every request ends exactly once (finished, cancelled or timed out), a late answer is
   /// dropped at most once and only after that, and the event stream says so.
@@ -33,9 +35,15 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   /// The store runs a timeout only for a request it still waits for: no timer outlives its
   /// request.
   case timersEndWithTheirRequests
+  /// A check of a code is sent only with every digit typed, before the code expires, and
+  /// while the code step shows (never after Back).
+  case checksOnlyWhenAllowed
+  /// A new code is asked for only once the resend cooldown is over.
+  case resendOnlyAfterCooldown
   /// What the screen shows is what the specification says after the same events (the
-  /// explorer's own oracle, ``Specification``): every fact of the transition table the
-  /// other invariants do not state.
+  /// explorer's own oracle, ``Specification``): every fact of the transition tables
+  /// the other invariants do not state; checked last, as the one that catches what no other
+  /// names.
   case screenFollowsTheSpecification
 
   /// The invariant's name in output, such as `one-request-in-flight`.
@@ -53,6 +61,8 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
     case .nothingAccumulates: "nothing-accumulates"
     case .rememberedExactlyWhileLoggedIn: "remembered-exactly-while-logged-in"
     case .timersEndWithTheirRequests: "timers-end-with-their-requests"
+    case .checksOnlyWhenAllowed: "checks-only-when-allowed"
+    case .resendOnlyAfterCooldown: "resend-only-after-cooldown"
     case .screenFollowsTheSpecification: "screen-follows-the-specification"
     }
   }

@@ -7,10 +7,15 @@ import LoginSimulation
 /// Checks the invariants on what a run observed: after every step, and from every state by
 /// running the clock on.
 struct InvariantChecker {
-  /// The texts that must never be printed: the passwords of the alphabet and the token.
+  /// The texts that must never be printed: the passwords of the alphabet, the token, the
+  /// complete code and the challenge's id.
   static let secrets = [
     PasswordSample.valid.text, PasswordSample.wrong.text, DemoAuthService.token,
+    CodeSample.complete.text, DemoAuthService.challengeID,
   ]
+
+  /// ``secrets`` as bytes, for the byte search.
+  private static let secretBytes = secrets.map { Array($0.utf8) }
 
   let machine: Machine
   /// Where a secret shows in a screen's JSON or rendering, by screen: rendering is the
@@ -34,15 +39,16 @@ struct InvariantChecker {
       found.append(Violation(invariant: invariant, detail: detail))
     }
 
-    // 1. One request in flight, and `submitting` exactly while it is.
+    // 1. One request of any kind in flight, and only in the phase that owns it.
     let working = system.world.server.requestsInFlight
+    let owned = state.isLoading || state.secondFactor?.isBusy == true
     if working.count > 1 {
       fail(.oneRequestInFlight, "the server works on \(working.count) requests at once")
-    } else if state.isLoading != (working == [state.attempt]) {
+    } else if owned != (working == [state.attempt]) {
       fail(
         .oneRequestInFlight,
-        state.isLoading
-          ? "the screen is submitting but the server works on no request"
+        owned
+          ? "the screen waits for a request but the server works on none"
           : "the screen is \(state.phase.kind) but the server still works on a request")
     } else if system.world.core.attemptInFlight != state.attemptInFlight {
       fail(.oneRequestInFlight, "the store's request in flight differs from the screen's")
@@ -120,11 +126,50 @@ struct InvariantChecker {
       fail(.timersEndWithTheirRequests, "the timeout of \(id) runs after the request ended")
     }
 
-    // 13. The screen is what the specification says.
+    // 13 and 14. The code step's requests: each one the server received in this step must
+    // be one the specification sends now.
+    for event in step.events {
+      guard case .effectStarted(let id) = event.kind else { continue }
+      switch id.kind {
+      case .authenticate: break
+      case .verifyCode:
+        if let detail = Self.forbiddenCheck(id, of: system, before: step.codeStepBefore) {
+          fail(.checksOnlyWhenAllowed, detail)
+        }
+      case .resendCode:
+        if !system.specification.started(id.number, as: .resendCode) {
+          let left = step.codeStepBefore?.resendIn ?? 0
+          fail(
+            .resendOnlyAfterCooldown,
+            left > 0
+              ? "a new code was asked for \(left)s before the cooldown ended"
+              : "a new code was asked for where the code step does not allow it")
+        }
+      }
+    }
+
+    // 15. The screen is what the specification says.
     if let difference = Self.difference(state, system.specification) {
       fail(.screenFollowsTheSpecification, "the screen's \(difference) is not the specification's")
     }
     return found
+  }
+
+  /// Why the check `id`, which the server received, should not have been sent, when it
+  /// should not: the code it carries is incomplete, the code had expired, the code step was
+  /// gone, or the specification sends no check there.
+  static func forbiddenCheck(
+    _ id: RequestID, of system: ExploredSystem, before: Specification.CodeStep?
+  ) -> String? {
+    if case .verifyCode(_, let code)? = system.world.server.request(id.number),
+      code.count != CodeSample.complete.text.count
+    {
+      return "a check was sent with \(code.count) of \(CodeSample.complete.text.count) digits"
+    }
+    guard !system.specification.started(id.number, as: .verifyCode) else { return nil }
+    guard let step = before else { return "a check was sent outside the code step" }
+    if step.isExpired { return "a check was sent after the code expired" }
+    return "a check was sent where the code step does not allow it"
   }
 
   /// What breaks invariant 11 with `kept` in the session store when the screen shows
@@ -218,7 +263,38 @@ struct InvariantChecker {
     }
     if state.sessionNotRemembered != specification.notRemembered { return "not-remembered note" }
     if state.emailLimitReached || state.passwordLimitReached { return "limit note" }
-    return nil
+    switch (state.secondFactor, specification.codeStep) {
+    case (nil, nil): return nil
+    case (nil, .some), (.some, nil): return "code step"
+    case (.some(let step), .some(let expected)):
+      if step.code != expected.code.text { return "code" }
+      if !Self.same(SecondFactorMachine.phase(of: step), expected.shownStep) {
+        return "code step's phase"
+      }
+      if case .failed(let error) = step.step, case .failed(let other) = expected.shownStep,
+        error != other
+      {
+        return "code error"
+      }
+      if step.rejectedCodes != expected.rejected { return "count of rejected codes" }
+      if step.isExpired != expected.isExpired { return "code's expiry" }
+      if (step.resendSecondsLeft ?? 0) != expected.resendIn { return "resend countdown" }
+      return nil
+    }
+  }
+
+  /// Whether the code step's phase `phase` is the specification's `step`.
+  private static func same(
+    _ phase: SecondFactorMachine.PhaseKind, _ step: Specification.CodeStep.Step
+  ) -> Bool {
+    switch (phase, step) {
+    case (.entering, .entering), (.checking, .checking), (.resending, .resending),
+      (.rejected, .rejected), (.expired, .expired), (.failed, .failed):
+      true
+    case (.entering, _), (.checking, _), (.resending, _), (.rejected, _), (.expired, _),
+      (.failed, _):
+      false
+    }
   }
 
   // MARK: Helpers
@@ -298,18 +374,32 @@ struct InvariantChecker {
     return found
   }
 
+  /// What of the typed text a place may show.
+  enum Allowance {
+    /// No secret at all.
+    case nothing
+    /// The password, while the user made it visible.
+    case visiblePassword
+    /// The visible password, and the code in its field (the drawn screen only).
+    case typedText
+  }
+
   /// Where a secret shows, if anywhere: a description, an event, the JSON or the screen.
-  /// The JSON and the screen may show the password the user made visible, and only that.
+  /// The JSON may show the password the user made visible, the screen that and the code in
+  /// its field, and nothing else.
   mutating func leak(in state: LoginState, events: [StoreEvent]) -> String? {
-    let trace = [("trace", events.map(\.description).joined(separator: "\n"), false)]
-    if let place = Self.leak(among: trace, state: state) { return place }
+    for event in events {
+      if let place = Self.leak(among: [("trace", event.description, .nothing)], state: state) {
+        return place
+      }
+    }
     if let known = descriptionLeaks[state] {
       if let known { return known }
     } else {
       let place = Self.leak(
         among: [
-          ("description", String(describing: state), false),
-          ("debug description", String(reflecting: state), false),
+          ("description", String(describing: state), .nothing),
+          ("debug description", String(reflecting: state), .nothing),
         ], state: state)
       descriptionLeaks[state] = place
       if let place { return place }
@@ -318,8 +408,8 @@ struct InvariantChecker {
     if let known = screenLeaks[screen] { return known }
     let place = Self.leak(
       among: [
-        ("state JSON", StateJSON.text(of: state), true),
-        ("screen", TextRenderer().render(state), true),
+        ("state JSON", StateJSON.text(of: state), .visiblePassword),
+        ("screen", TextRenderer().render(state), .typedText),
       ], state: state)
     screenLeaks[screen] = place
     return place
@@ -327,13 +417,20 @@ struct InvariantChecker {
 
   /// The first place among `texts` that shows a secret it may not.
   static func leak(
-    among texts: [(place: String, text: String, mayShowPassword: Bool)], state: LoginState
+    among texts: [(place: String, text: String, allowance: Allowance)], state: LoginState
   ) -> String? {
-    let shown = state.isPasswordVisible ? state.password : nil
+    let password = state.isPasswordVisible ? state.password : nil
+    let code = state.secondFactor?.code
     for entry in texts {
-      let forbidden = secrets.filter { !(entry.mayShowPassword && $0 == shown) }
+      let allowed: [String?] =
+        switch entry.allowance {
+        case .nothing: []
+        case .visiblePassword: [password]
+        case .typedText: [password, code]
+        }
       let bytes = Array(entry.text.utf8)
-      if forbidden.contains(where: { Self.bytes(bytes, contain: Array($0.utf8)) }) {
+      for (secret, secretBytes) in zip(secrets, Self.secretBytes)
+      where !allowed.contains(secret) && Self.bytes(bytes, contain: secretBytes) {
         return entry.place
       }
     }
@@ -357,13 +454,19 @@ struct InvariantChecker {
 
   /// Whether `email` is one the alphabet calls valid: the explorer's own ground truth.
   static func isValid(email: String) -> Bool {
-    EmailSample.allCases.first { $0.text == email }.map { $0 == .valid || $0 == .paddedValid }
-      ?? Validation.isValidEmail(email)
+    validEmails[email] ?? Validation.isValidEmail(email)
   }
 
   /// Whether `password` is one the alphabet calls valid.
   static func isValid(password: String) -> Bool {
-    PasswordSample.allCases.first { $0.text == password }.map { $0 == .valid || $0 == .wrong }
-      ?? Validation.isValidPassword(password)
+    validPasswords[password] ?? Validation.isValidPassword(password)
   }
+
+  /// The alphabet's emails by text, and whether each is valid.
+  private static let validEmails = Dictionary(
+    uniqueKeysWithValues: EmailSample.allCases.map { ($0.text, $0 == .valid || $0 == .paddedValid) }
+  )
+  /// The alphabet's passwords by text, and whether each is valid.
+  private static let validPasswords = Dictionary(
+    uniqueKeysWithValues: PasswordSample.allCases.map { ($0.text, $0 == .valid || $0 == .wrong) })
 }

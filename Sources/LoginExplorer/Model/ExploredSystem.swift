@@ -12,11 +12,14 @@ import LoginSimulation
 /// do; copying a system branches it. What the run observes — the store's events, its state,
 /// the server's open requests, the session kept — is what the invariants read.
 struct ExploredSystem: Sendable {
-  /// What happened to one auth request, as the store's events tell it.
+  /// What happened to one request (a login, a check, a resend), as the store's events tell
+  /// it.
   struct Request: Hashable, Sendable {
+    /// What it asks.
+    var kind: RequestKind
     /// When it started, on the run's clock.
     var start: Duration
-    /// What the server answers, and when; `nil` until the submit chose it.
+    /// What the server answers, and when; `nil` until the event that started it chose it.
     var fate: Fate?
     /// How it ended, once it did.
     var end: End?
@@ -38,7 +41,9 @@ struct ExploredSystem: Sendable {
     var events: [StoreEvent]
     /// The requests as they stood before the step.
     var requestsBefore: [Int: Request]
-    /// Whether a `submit` started a request.
+    /// The code step as the specification had it before the step.
+    var codeStepBefore: Specification.CodeStep?
+    /// Whether the event started a request (a submit, a check, a resend).
     var startedRequest: Bool
     /// How far the clock moved.
     var elapsed: Duration
@@ -46,7 +51,8 @@ struct ExploredSystem: Sendable {
 
   /// The system itself.
   private(set) var world: World
-  /// Every request the current store started, by attempt.
+  /// Every request the current store started, by number (the code step's requests continue
+  /// the login's attempts, so numbers are unique across kinds).
   private(set) var requests: [Int: Request] = [:]
   /// Whether the current store was closed: from then on it ignores every action.
   private(set) var isClosed = false
@@ -91,6 +97,7 @@ struct ExploredSystem: Sendable {
   mutating func perform(_ event: ExplorerEvent) -> Step {
     let before = state
     let requestsBefore = requests
+    let codeStepBefore = specification.codeStep
     let startTime = world.now
     var started = false
     var events: [StoreEvent] = []
@@ -118,15 +125,12 @@ struct ExploredSystem: Sendable {
       world.failsSaves = false
     case .expireSession:
       if let kept = keptSession { world.advance(to: kept.expiresAt.sinceEpoch) }
-    case .submit(let fate):
-      let count = requests.count
-      send(.submitTapped)
-      events = ingest()
-      started = requests.count > count
-      if started, let fate, let attempt = requests.keys.max() {
-        requests[attempt]?.fate = fate
-        world.respond(fate.outcome, after: fate.delay(timeout: timeout))
+    case .submit(let fate), .setCode(_, let fate), .verify(let fate), .resend(let fate):
+      if let action = Self.requestingAction(of: event) {
+        (events, started) = start(action, fate)
       }
+    case .back:
+      send(.secondFactor(.backTapped))
     case .advance:
       world.advanceToNextDeadline()
     case .wait(let duration):
@@ -136,7 +140,7 @@ struct ExploredSystem: Sendable {
     specification.apply(event)
     return Step(
       event: event, before: before, after: state, events: events, requestsBefore: requestsBefore,
-      startedRequest: started, elapsed: world.now - startTime)
+      codeStepBefore: codeStepBefore, startedRequest: started, elapsed: world.now - startTime)
   }
 
   /// Advances the clock past every deadline, however far; returns the store's events.
@@ -145,6 +149,47 @@ struct ExploredSystem: Sendable {
     while world.advanceToNextDeadline() {}
     specification.apply(.wait(world.now - start))
     return ingest()
+  }
+
+  /// The action an event that may start a request sends; `nil` for every other event.
+  static func requestingAction(of event: ExplorerEvent) -> LoginAction? {
+    switch event {
+    case .submit: .submitTapped
+    case .setCode(let sample, _): .secondFactor(.codeChanged(sample.text))
+    case .verify: .secondFactor(.verifyTapped)
+    case .resend: .secondFactor(.resendTapped)
+    case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
+      .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
+      .back, .wait:
+      nil
+    }
+  }
+
+  /// Whether `event` would start a request now: the store's core alone tried on a copy, as
+  /// the explorer asks before it splits the event into fates.
+  func wouldStartRequest(_ event: ExplorerEvent) -> Bool {
+    guard let action = Self.requestingAction(of: event) else { return false }
+    var core = world.core
+    return core.send(action, at: world.now - world.storeStartedAt).contains { step in
+      guard case .run(.call) = step else { return false }
+      return true
+    }
+  }
+
+  /// Sends `action`; when it starts a request, the server is told its `fate` as a `respond`
+  /// line right after would. Returns the store's events and whether a request started.
+  private mutating func start(
+    _ action: LoginAction, _ fate: Fate?
+  ) -> (events: [StoreEvent], started: Bool) {
+    let count = requests.count
+    send(action)
+    let events = ingest()
+    let started = requests.count > count
+    if started, let fate, let number = requests.keys.max() {
+      requests[number]?.fate = fate
+      world.respond(fate.outcome, after: fate.delay(timeout: timeout))
+    }
+    return (events, started)
   }
 
   private mutating func send(_ action: LoginAction) {
@@ -176,7 +221,7 @@ struct ExploredSystem: Sendable {
       switch event.kind {
       case .effectStarted(let id):
         // The store's event times count from its creation.
-        requests[id.number] = Request(start: world.storeStartedAt + event.time)
+        requests[id.number] = Request(kind: id.kind, start: world.storeStartedAt + event.time)
       case .effectFinished(let id, _, _): end(id.number, .finished)
       case .effectCancelled(let id, _): end(id.number, .cancelled)
       case .effectTimedOut(let id, _): end(id.number, .timedOut)
@@ -207,14 +252,12 @@ struct ExploredSystem: Sendable {
     guard let state = folded else { return }
     let action: LoginAction
     switch transition.action {
-    case .authResponse:
-      guard let response = transition.response else {
+    case .authResponse, .secondFactorRequired:
+      guard let answer = answer(in: transition) else {
         folded = nil
         return
       }
-      let session = AuthSession(token: DemoAuthService.token)
-      action = .authResponse(
-        attempt: response.request.number, response.outcome.result(session: session))
+      action = answer
     case .sessionRestored:
       guard let restored = restoredAction else {
         folded = nil
@@ -225,10 +268,18 @@ struct ExploredSystem: Sendable {
       action = .sessionSaveFailed
     case .storeClosed:
       action = .storeClosed  // fed back by the store's close, not sent by the explorer
-    case .secondFactorRequired, .secondFactor:
-      // The code step is not among the explorer's fates and events yet.
-      folded = nil
-      return
+    case .secondFactor:
+      if let answer = answer(in: transition) {
+        action = answer
+      } else if let next = unapplied.first, next.kind == .secondFactor {
+        unapplied.removeFirst()
+        action = next
+      } else if let delivery = transition.secondFactorCell.flatMap({ Self.delivery($0.action) }) {
+        action = .secondFactor(delivery)
+      } else {
+        folded = nil
+        return
+      }
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset:
       guard let next = unapplied.first, next.kind == transition.action else {
@@ -239,5 +290,33 @@ struct ExploredSystem: Sendable {
       action = next
     }
     folded = machine.reduce(state, action).0
+  }
+
+  /// The answer `transition` applied, rebuilt from what the server was told to answer: its
+  /// outcome as the store reports it for a failure (a timeout's included), the fate's answer
+  /// for a success (which the report does not carry: the session, the challenge, the new
+  /// code). `nil` for a transition that applied no answer.
+  private func answer(in transition: StoreTransition) -> LoginAction? {
+    guard let response = transition.response else { return nil }
+    let id = response.request
+    switch response.outcome {
+    case .failure(let error):
+      return LoginAction.answer(to: id, with: .failure(error))
+    case .success:
+      guard let fate = requests[id.number]?.fate else { return nil }
+      return LoginAction.answer(to: id, with: fate.outcome.answer(toRequestOf: id.kind))
+    }
+  }
+
+  /// The code step's action of `kind` when the clock delivers it, or `nil` for every other.
+  private static func delivery(_ kind: SecondFactorAction.Kind) -> SecondFactorAction? {
+    switch kind {
+    case .codeExpired: .codeExpired
+    case .countdownTicked: .countdownTicked
+    case .resendAvailable: .resendAvailable
+    case .codeChanged, .verifyTapped, .resendTapped, .backTapped, .verifyAnswer, .resendAnswer,
+      .storeClosed:
+      nil
+    }
   }
 }

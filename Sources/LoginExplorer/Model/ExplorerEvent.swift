@@ -12,7 +12,10 @@ import LoginSimulation
 /// DURATION` line right after `submit` does, so every path is a session `login-replay` can
 /// run. Time moves only by ``advance``, to the earliest pending deadline (an answer, a late
 /// answer, the store's timeout), so the order in which things fall due is explored, not
-/// sampled. The remembered session adds five events: the user relaunches the app, the
+/// sampled. A login may be answered with a challenge (``Fate/challenge(timeout:)``), and
+/// while the code step shows, its own events are offered too: a code typed (one of the
+/// ``CodeSample``s), Verify and Resend code (each with the fate of the request it starts),
+/// and Back. The remembered session adds five events: the user relaunches the app, the
 /// relaunch whose session read comes late (a slow keychain), that read arriving after the
 /// user has started, the login that comes next is not saved (the session store fails), and
 /// the remembered session's expiry passes.
@@ -50,6 +53,14 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   case advanceFailingSave
   /// `wait` until the remembered session expires: offered only while one is kept unexpired.
   case expireSession
+  /// `set code` to a sample; when the last digit starts a check, the check's fate.
+  case setCode(CodeSample, Fate?)
+  /// `verify`; when it starts a check, the check's fate.
+  case verify(Fate?)
+  /// `resend`; when it asks for a new code, that request's fate.
+  case resend(Fate?)
+  /// `back`: from the code step to the login form.
+  case back
   /// `wait` this long: not in the alphabet, but how a counterexample found by running the
   /// clock on from a state (invariants 7, 8, 10) reaches its failing moment.
   case wait(Duration)
@@ -73,10 +84,64 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .sessionRestored: [.relaunch, .relaunchRestoringLater, .restoreSession]
     // Answers come from the server and the session store: explored through the fates of a
     // submit and ``advanceFailingSave``.
-    case .authResponse, .sessionSaveFailed: []
-    // The code step is walked on its own (``MachineWalk``); the explorer of the running
-    // system does not answer a login with a challenge yet, so it never shows.
-    case .secondFactorRequired, .secondFactor: []
+    case .authResponse, .secondFactorRequired, .sessionSaveFailed: []
+    // The code step's events are offered only while it shows (``codeEvents``).
+    case .secondFactor: []
+    }
+  }
+
+  /// The code step's events, derived from its own list of actions as ``userEvents`` is from
+  /// the login machine's; `verify`, `resend` and a complete code stand for all their fates.
+  static let codeEvents: [ExplorerEvent] = SecondFactorAction.Kind.allCases.flatMap(events(for:))
+
+  /// The events that send the code step's action of `kind`.
+  static func events(for kind: SecondFactorAction.Kind) -> [ExplorerEvent] {
+    switch kind {
+    case .codeChanged: CodeSample.allCases.map { .setCode($0, nil) }
+    case .verifyTapped: [.verify(nil)]
+    case .resendTapped: [.resend(nil)]
+    case .backTapped: [.back]
+    // Answers, deadlines and the countdown come from the server and the clock; the store's
+    // closing from ``close``.
+    case .verifyAnswer, .resendAnswer, .codeExpired, .countdownTicked, .resendAvailable,
+      .storeClosed:
+      []
+    }
+  }
+
+  /// Whether the event is a control of the login form (its fields and buttons), which the
+  /// code step's screen replaces: offered only while the form shows.
+  var isOnTheLoginForm: Bool {
+    switch self {
+    case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout: true
+    case .reset, .close, .relaunch, .relaunchRestoringLater, .restoreSession, .advance,
+      .advanceFailingSave, .expireSession, .setCode, .verify, .resend, .back, .wait:
+      false
+    }
+  }
+
+  /// This event with the fate of the request it starts (for the events that can start one).
+  func with(_ fate: Fate) -> ExplorerEvent {
+    switch self {
+    case .submit: .submit(fate)
+    case .setCode(let sample, _): .setCode(sample, fate)
+    case .verify: .verify(fate)
+    case .resend: .resend(fate)
+    case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
+      .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
+      .back, .wait:
+      self
+    }
+  }
+
+  /// The fate this event chose for the request it starts, if it chose one.
+  var fate: Fate? {
+    switch self {
+    case .submit(let fate), .setCode(_, let fate), .verify(let fate), .resend(let fate): fate
+    case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
+      .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
+      .back, .wait:
+      nil
     }
   }
 
@@ -98,6 +163,14 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .advance: "wait for the next deadline"
     case .advanceFailingSave: "wait for the next deadline, the login's save failing"
     case .expireSession: "wait until the remembered session expires"
+    case .setCode(let sample, .none): "set the code to \(sample.description)"
+    case .setCode(let sample, .some(let fate)):
+      "set the code to \(sample.description) (the check: the server \(fate.description))"
+    case .verify(.none): "verify"
+    case .verify(.some(let fate)): "verify (the server \(fate.description))"
+    case .resend(.none): "resend the code"
+    case .resend(.some(let fate)): "resend the code (the server \(fate.description))"
+    case .back: "back"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"
     }
   }
@@ -152,6 +225,29 @@ public enum PasswordSample: String, CaseIterable, Hashable, Sendable, CustomStri
   }
 
   /// The sample's name, such as `valid`; never the password itself.
+  public var description: String { rawValue }
+}
+
+/// A representative code: the classes the code step tells apart.
+public enum CodeSample: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+  /// Nothing typed.
+  case empty
+  /// Some digits, not all.
+  case partial
+  /// Every digit: typing the last one starts the check.
+  case complete
+
+  /// The digits typed, for the explorer's challenge (``Fate/challenge(timeout:)``). The
+  /// complete code is a secret the outputs must not show (invariant 6).
+  public var text: String {
+    switch self {
+    case .empty: ""
+    case .partial: "73"
+    case .complete: "739164"
+    }
+  }
+
+  /// The sample's name, such as `partial`; never the code.
   public var description: String { rawValue }
 }
 
@@ -222,12 +318,46 @@ public struct Fate: Hashable, Sendable, CustomStringConvertible {
   /// When it arrives.
   public var timing: Timing
 
-  /// Every fate for `timings`: each outcome at each timing, and `never` once (its outcome is
-  /// never seen).
-  public static func all(timings: [Timing]) -> [Fate] {
+  /// Every fate of a login for `timings`: each of ``loginOutcomes(timeout:)`` at each
+  /// timing, and `never` once (its outcome is never seen).
+  public static func all(timings: [Timing], timeout: Duration) -> [Fate] {
+    all(of: loginOutcomes(timeout: timeout), timings: timings)
+  }
+
+  /// Every fate of `outcomes` at `timings`, and `never` once.
+  static func all(of outcomes: [ScriptedOutcome], timings: [Timing]) -> [Fate] {
     timings.filter { $0 != .never }.flatMap { timing in
-      ScriptedOutcome.loginOutcomes.map { Fate(outcome: $0, timing: timing) }
-    } + [Fate(outcome: .success, timing: .never)]
+      outcomes.map { Fate(outcome: $0, timing: timing) }
+    } + [Fate(outcome: outcomes[0], timing: .never)]
+  }
+
+  /// What the server may answer a login with: a session, each error, and the explorer's
+  /// challenge.
+  public static func loginOutcomes(timeout: Duration) -> [ScriptedOutcome] {
+    ScriptedOutcome.loginOutcomes + [.secondFactor(challenge(timeout: timeout))]
+  }
+
+  /// The explorer's challenge for a store timeout `T`: a six-digit code that expires `T`
+  /// after it is sent (so that its expiry can tie with a check's answer and timeout), and a
+  /// two-second cooldown (one tick of the countdown, then Resend comes back).
+  public static func challenge(timeout: Duration) -> SecondFactorChallenge {
+    SecondFactorChallenge(
+      id: DemoAuthService.challengeID, codeLength: CodeSample.complete.text.count,
+      expiresIn: timeout, resendAfter: .seconds(2))
+  }
+
+  /// What the server may answer a check with: accepted, rejected, expired, or a server
+  /// error (every error takes the same row of the code step's table).
+  public static let checkOutcomes: [ScriptedOutcome] = [
+    .codeAccepted, .codeRejected, .codeExpired, .failure(.serverError),
+  ]
+
+  /// What the server may answer a resend with: a new code, or a server error.
+  public static let resendOutcomes: [ScriptedOutcome] = [.codeSent, .failure(.serverError)]
+
+  /// Every fate of a check (`resend` false) or a resend at `timings`.
+  static func codeRequest(resend: Bool, timings: [Timing]) -> [Fate] {
+    all(of: resend ? resendOutcomes : checkOutcomes, timings: timings)
   }
 
   /// How long after the request starts the answer arrives, for a store timeout `timeout`.

@@ -9,9 +9,10 @@ import LoginSimulation
 ///
 /// It shares no code with what it checks. It does not call `reduce`, the store, the
 /// validation rules or the server: it keeps its own few facts (the phase, the fields as the
-/// samples they are, the requests with their fates and deadlines) and applies the transition
-/// table and the store's contract as `Docs/TransitionTable.md` and `Docs/Embedding.md` state
-/// them, in a form of its own. So a bug in the machine shows as a difference between the two,
+/// samples they are, the code step's facts, the requests with their fates, every deadline
+/// with the order it was registered in) and applies the transition tables and the store's
+/// contract as `Docs/TransitionTable.md`, `Docs/SecondFactorTable.md` and `Docs/Embedding.md`
+/// state them, in a form of its own. So a bug in the machine shows as a difference between the two,
 /// and the expectations that end a counterexample are what a correct build shows, on any
 /// build: the broken one fails them, the correct one passes them.
 struct Specification: Sendable, Hashable {
@@ -22,23 +23,31 @@ struct Specification: Sendable, Hashable {
   var isPasswordVisible = false
   /// The error shown in `failed`.
   var error: AuthError?
+  /// The number of the latest request (a login, a check, a resend: one count for all).
   var attempt = 0
   /// Invalid-credentials failures in a row.
   var failures = 0
   /// Whether saving the last login failed.
   var notRemembered = false
   var isClosed = false
+  /// The code step, while it shows.
+  var codeStep: CodeStep?
   /// The time since the run started.
   var now: Duration = .zero
-  /// The requests of the current store, by attempt.
+  /// The requests of the current store, by number.
   var requests: [Int: Request] = [:]
+  /// Everything that will fall due, each with the order it was registered in.
+  private var dues: [Due] = []
+  private var registered = 0
   /// When the kept session expires; `nil` when none is kept.
   var keptUntil: Timestamp?
   /// Late answers dropped so far, by every store of the run.
   var droppedAnswers = 0
 
-  /// One request: when it started, what the server answers and when, and where it is.
+  /// One request: what it asks, when it started, what the server answers and when, and
+  /// where it is.
   struct Request: Sendable, Hashable {
+    var kind: RequestKind
     var start: Duration
     var fate: Fate
     var status: Status
@@ -51,26 +60,49 @@ struct Specification: Sendable, Hashable {
     }
   }
 
-  /// One thing that falls due: a request's timeout, or its answer.
-  private enum Due: Comparable {
-    case timeout(attempt: Int)
-    case answer(attempt: Int)
-
-    var attempt: Int {
-      switch self {
-      case .timeout(let attempt), .answer(let attempt): attempt
-      }
+  /// The code step as its table describes it.
+  struct CodeStep: Sendable, Hashable {
+    enum Step: Sendable, Hashable {
+      case entering, checking, resending, rejected, expired
+      case failed(AuthError)
     }
 
-    /// At one instant the store's timeout comes first (it was registered first), and an
-    /// earlier request's timers before a later one's.
-    static func < (lhs: Due, rhs: Due) -> Bool {
-      switch (lhs, rhs) {
-      case (.timeout(let a), .answer(let b)): a <= b
-      case (.answer(let a), .timeout(let b)): a < b
-      case (.timeout(let a), .timeout(let b)), (.answer(let a), .answer(let b)): a < b
-      }
+    var code: CodeSample = .empty
+    var step: Step = .entering
+    var rejected = 0
+    var isExpired = false
+    /// The cooldown the countdown shows, in whole seconds.
+    var resendIn: Int
+    /// How long a code lasts, and the cooldown after one is sent.
+    var expiresIn: Duration
+    var cooldown: Int
+
+    var isBusy: Bool { step == .checking || step == .resending }
+    var canVerify: Bool { code == .complete && !isBusy && !isExpired }
+    var canResend: Bool { resendIn == 0 && !isBusy }
+    /// The step's phase as a screen shows it: an expired code shows as expired until a
+    /// request is in flight.
+    var shownStep: Step { isExpired && !isBusy ? .expired : step }
+  }
+
+  /// One thing that falls due.
+  private struct Due: Sendable, Hashable {
+    enum What: Sendable, Hashable {
+      /// A request's timeout.
+      case timeout(Int)
+      /// A request's answer.
+      case answer(Int)
+      /// The code's expiry.
+      case expiry
+      /// The next second of the resend countdown.
+      case countdown
     }
+
+    var time: Duration
+    /// The order it was registered in: at one instant, the first registered fires first
+    /// (a request's timeout is registered before its call).
+    var sequence: Int
+    var what: What
   }
 
   /// The timeout of the store under check.
@@ -103,13 +135,20 @@ struct Specification: Sendable, Hashable {
   /// whose call has not returned (the server answers them late).
   var storeRequests: Int { requests.count }
 
-  /// How many timers the store runs: one timeout per request it waits for.
-  var storeTimers: Int { requestsInFlight }
+  /// How many timers the store runs: one timeout per request it waits for, and the code
+  /// step's expiry and countdown while they are pending.
+  var storeTimers: Int {
+    requestsInFlight + dues.count { $0.what == .expiry || $0.what == .countdown }
+  }
 
   /// The error message shown, as the session format's table writes it.
   var errorMessage: String? {
     guard phase == .failed, let error else { return nil }
-    return switch error {
+    return Self.message(for: error)
+  }
+
+  private static func message(for error: AuthError) -> String {
+    switch error {
     case .invalidCredentials: "The email or password is incorrect."
     case .networkUnavailable: "Unable to connect. Check your internet connection."
     case .serverError: "Something went wrong. Please try again."
@@ -120,11 +159,24 @@ struct Specification: Sendable, Hashable {
     }
   }
 
+  /// The code step's error message, as the session format's table writes it.
+  var codeErrorMessage: String? {
+    switch codeStep?.shownStep {
+    case .rejected: "That code is incorrect."
+    case .expired: "That code has expired. Send a new code."
+    case .failed(let error): Self.message(for: error)
+    case .entering, .checking, .resending, nil: nil
+    }
+  }
+
   /// Whether "Forgot your password?" is offered: after three wrong passwords in a row.
   var suggestsPasswordReset: Bool { failures >= 3 }
 
   /// How many characters the password field holds.
   var passwordLength: Int { password.text.count }
+
+  /// Whether the request numbered `number` is one the specification started as a `kind`.
+  func started(_ number: Int, as kind: RequestKind) -> Bool { requests[number]?.kind == kind }
 
   // MARK: What happens
 
@@ -140,11 +192,10 @@ struct Specification: Sendable, Hashable {
     case .togglePassword:
       if !isClosed { isPasswordVisible.toggle() }
     case .submit(let fate):
-      guard !isClosed, canSubmit, let fate else { return }
-      attempt += 1
+      guard !isClosed, canSubmit else { return }
       phase = .submitting
       error = nil
-      requests[attempt] = Request(start: now, fate: fate, status: .waiting)
+      startRequest(.authenticate, fate)
     case .cancel:
       guard !isClosed else { return }
       if phase == .submitting { abandon(attempt) }
@@ -162,12 +213,15 @@ struct Specification: Sendable, Hashable {
       guard !isClosed else { return }
       if phase == .submitting { abandon(attempt) }
       if phase == .succeeded { keptUntil = nil }
+      leaveCodeStep()
       firstScreen()
     case .close:
       close()
     case .relaunch, .relaunchRestoringLater:
       close()
-      requests = [:]  // the old server stops: no late answer of the closed store's comes
+      // The old server stops: no late answer of the closed store's comes.
+      requests = [:]
+      dues = []
       isClosed = false
       attempt = 0
       firstScreen()
@@ -182,6 +236,29 @@ struct Specification: Sendable, Hashable {
       if let keptUntil { advance(to: keptUntil.sinceEpoch) }
     case .wait(let duration):
       advance(to: now + duration)
+
+    // The code step: its fields and buttons work only while it shows, and none while a
+    // request of it is in flight but Back.
+    case .setCode(let sample, let fate):
+      guard !isClosed, var step = codeStep, !step.isBusy else { return }
+      step.code = sample
+      switch step.step {
+      case .rejected, .failed: step.step = step.isExpired ? .expired : .entering
+      case .entering, .checking, .resending, .expired: break
+      }
+      codeStep = step
+      if step.canVerify { startCheck(fate) }
+    case .verify(let fate):
+      guard !isClosed, let step = codeStep, step.canVerify else { return }
+      startCheck(fate)
+    case .resend(let fate):
+      guard !isClosed, codeStep?.canResend == true else { return }
+      codeStep?.step = .resending
+      startRequest(.resendCode, fate)
+    case .back:
+      guard !isClosed, codeStep != nil else { return }
+      leaveCodeStep()
+      phase = .editing
     }
   }
 
@@ -195,9 +272,9 @@ struct Specification: Sendable, Hashable {
   }
 
   /// The store reads the kept session: on the first screen it logs in with it before its
-  /// expiry and forgets it after; once the user has started (editing, submitting, failed)
-  /// the screen stays and the session is forgotten, as it may be another account's; when
-  /// logged in already, nothing happens.
+  /// expiry and forgets it after; once the user has started (editing, submitting, failed,
+  /// the code step) the screen stays and the session is forgotten, as it may be another
+  /// account's; when logged in already, nothing happens.
   private mutating func restore() {
     guard let keptUntil else { return }
     switch phase {
@@ -216,6 +293,7 @@ struct Specification: Sendable, Hashable {
 
   private mutating func firstScreen() {
     phase = .idle
+    codeStep = nil
     email = .empty
     password = .empty
     isPasswordVisible = false
@@ -224,15 +302,65 @@ struct Specification: Sendable, Hashable {
     notRemembered = false
   }
 
+  /// The next request, of `kind`: its timeout registered, then its answer as `fate` says
+  /// (never, when no fate was chosen: the machine under check started no request).
+  private mutating func startRequest(_ kind: RequestKind, _ fate: Fate?) {
+    attempt += 1
+    let fate = fate ?? Fate(outcome: .success, timing: .never)
+    requests[attempt] = Request(kind: kind, start: now, fate: fate, status: .waiting)
+    register(.timeout(attempt), at: now + timeout)
+    register(.answer(attempt), at: now + answerDelay(fate))
+  }
+
+  private mutating func startCheck(_ fate: Fate?) {
+    codeStep?.step = .checking
+    startRequest(.verifyCode, fate)
+  }
+
+  /// The code step ends: its request in flight is abandoned, its deadlines taken back.
+  private mutating func leaveCodeStep() {
+    guard let step = codeStep else { return }
+    if step.isBusy { abandon(attempt) }
+    dues.removeAll { $0.what == .expiry || $0.what == .countdown }
+    codeStep = nil
+  }
+
+  /// The code step starts for `challenge`: the password leaves, the code's expiry and the
+  /// countdown start.
+  private mutating func enterCodeStep(_ challenge: SecondFactorChallenge) {
+    phase = .secondFactor
+    password = .empty
+    error = nil
+    let cooldown = SecondFactorState.wholeSeconds(roundingUp: challenge.resendAfter)
+    codeStep = CodeStep(resendIn: cooldown, expiresIn: challenge.expiresIn, cooldown: cooldown)
+    scheduleCodeDeadlines()
+  }
+
+  /// A new code's deadlines: its expiry, and the countdown's next second (replacing any).
+  private mutating func scheduleCodeDeadlines() {
+    guard let step = codeStep else { return }
+    dues.removeAll { $0.what == .expiry || $0.what == .countdown }
+    register(.expiry, at: now + step.expiresIn)
+    if step.resendIn > 0 { register(.countdown, at: now + .seconds(1)) }
+  }
+
   private mutating func close() {
     guard !isClosed else { return }
     if phase == .submitting { phase = .editing }
+    if var step = codeStep, step.isBusy {
+      step.step = step.isExpired ? .expired : .entering
+      codeStep = step
+    }
     for (attempt, request) in requests where request.status == .waiting { abandon(attempt) }
+    // A closed store runs no deadline.
+    dues.removeAll { $0.what == .expiry || $0.what == .countdown }
     isClosed = true
   }
 
   private mutating func abandon(_ attempt: Int) {
+    guard requests[attempt]?.status == .waiting else { return }
     requests[attempt]?.status = .abandoned
+    dues.removeAll { $0.what == .timeout(attempt) }
   }
 
   /// The wall-clock time: the virtual clock's, from the Unix epoch.
@@ -254,27 +382,14 @@ struct Specification: Sendable, Hashable {
 
   // MARK: Time
 
-  /// The earliest thing due, with its time.
-  private var nextDue: (time: Duration, due: Due)? {
-    var earliest: (time: Duration, due: Due)?
-    for (attempt, request) in requests {
-      let answerAt = request.start + answerDelay(request.fate)
-      var candidates = [(answerAt, Due.answer(attempt: attempt))]
-      if request.status == .waiting {
-        candidates.append((request.start + timeout, .timeout(attempt: attempt)))
-      }
-      for candidate in candidates {
-        guard let current = earliest else {
-          earliest = candidate
-          continue
-        }
-        if candidate.0 < current.time || (candidate.0 == current.time && candidate.1 < current.due)
-        {
-          earliest = candidate
-        }
-      }
-    }
-    return earliest
+  private mutating func register(_ what: Due.What, at time: Duration) {
+    registered += 1
+    dues.append(Due(time: time, sequence: registered, what: what))
+  }
+
+  /// The earliest thing due: the first registered among equal times.
+  private var nextDue: Due? {
+    dues.min { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
   }
 
   private func answerDelay(_ fate: Fate) -> Duration {
@@ -296,40 +411,104 @@ struct Specification: Sendable, Hashable {
     while let next = nextDue, next.time == first.time { fire(next, failingSaves: failingSaves) }
   }
 
-  private mutating func fire(_ next: (time: Duration, due: Due), failingSaves: Bool) {
-    now = max(now, next.time)
-    let attempt = next.due.attempt
-    guard let request = requests[attempt] else { return }
-    switch next.due {
-    case .timeout:
-      requests[attempt]?.status = .abandoned
-      answer(attempt, .failure(.timedOut), failingSaves: failingSaves)
-    case .answer:
-      requests[attempt] = nil
+  private mutating func fire(_ due: Due, failingSaves: Bool) {
+    dues.removeAll { $0 == due }
+    now = max(now, due.time)
+    switch due.what {
+    case .timeout(let number):
+      guard requests[number]?.status == .waiting else { return }
+      requests[number]?.status = .abandoned
+      answer(number, of: requests[number]?.kind, .failure(.timedOut), failingSaves: failingSaves)
+    case .answer(let number):
+      guard let request = requests.removeValue(forKey: number) else { return }
       guard request.status == .waiting else {
         // `unexpected` from a call the store gave up on is the service acknowledging the
         // cancellation, which the store does not report (see `AuthService`).
         if request.fate.outcome != .failure(.unexpected) { droppedAnswers += 1 }
         return
       }
-      answer(attempt, request.fate.outcome, failingSaves: failingSaves)
+      dues.removeAll { $0.what == .timeout(number) }
+      answer(number, of: request.kind, request.fate.outcome, failingSaves: failingSaves)
+    case .expiry:
+      guard var step = codeStep, !step.isExpired else { return }
+      step.isExpired = true
+      switch step.step {
+      case .entering, .rejected, .failed: step.step = .expired
+      case .checking, .resending, .expired: break
+      }
+      codeStep = step
+    case .countdown:
+      guard var step = codeStep, step.resendIn > 0 else { return }
+      step.resendIn -= 1
+      codeStep = step
+      if step.resendIn > 0 { register(.countdown, at: now + .seconds(1)) }
     }
   }
 
-  /// The answer to `attempt`, while the store waits for it.
+  /// The answer to request `number`, a `kind`, while the store waits for it: applied only
+  /// to the latest request, in the phase that owns it.
   private mutating func answer(
-    _ attempt: Int, _ outcome: ScriptedOutcome, failingSaves: Bool
+    _ number: Int, of kind: RequestKind?, _ outcome: ScriptedOutcome, failingSaves: Bool
   ) {
-    guard !isClosed, phase == .submitting, attempt == self.attempt else { return }
-    switch outcome {
-    case .success:
-      logIn(saving: true, fails: failingSaves)
-    case .failure(let error):
-      phase = .failed
-      self.error = error
-      if error == .invalidCredentials { failures += 1 }
-    case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent:
-      break  // not among the explorer's fates: ``ScriptedOutcome/loginOutcomes``
+    guard !isClosed, number == attempt, let kind else { return }
+    switch kind {
+    case .authenticate:
+      guard phase == .submitting else { return }
+      switch outcome {
+      case .success: logIn(saving: true, fails: failingSaves)
+      case .secondFactor(let challenge): enterCodeStep(challenge)
+      case .failure(let error): fail(error)
+      case .codeAccepted, .codeRejected, .codeExpired, .codeSent: fail(.unexpected)
+      }
+    case .verifyCode:
+      guard var step = codeStep, step.step == .checking else { return }
+      switch outcome {
+      case .success, .codeAccepted:
+        leaveCodeStep()
+        logIn(saving: true, fails: failingSaves)
+        return
+      case .codeRejected:
+        step.rejected += 1
+        step.code = .empty
+        if step.rejected >= 3 {
+          leaveCodeStep()
+          fail(.tooManyCodes)
+          return
+        }
+        step.step = step.isExpired ? .expired : .rejected
+      case .codeExpired:
+        step.isExpired = true
+        step.step = .expired
+        dues.removeAll { $0.what == .expiry }
+      case .failure(let error):
+        step.step = step.isExpired ? .expired : .failed(error)
+      case .secondFactor, .codeSent:
+        step.step = step.isExpired ? .expired : .failed(.unexpected)
+      }
+      codeStep = step
+    case .resendCode:
+      guard var step = codeStep, step.step == .resending else { return }
+      switch outcome {
+      case .success, .codeSent:
+        step.code = .empty
+        step.isExpired = false
+        step.step = .entering
+        step.resendIn = step.cooldown
+        codeStep = step
+        scheduleCodeDeadlines()
+        return
+      case .failure(let error):
+        step.step = .failed(error)
+      case .secondFactor, .codeAccepted, .codeRejected, .codeExpired:
+        step.step = .failed(.unexpected)
+      }
+      codeStep = step
     }
+  }
+
+  private mutating func fail(_ error: AuthError) {
+    phase = .failed
+    self.error = error
+    if error == .invalidCredentials { failures += 1 }
   }
 }

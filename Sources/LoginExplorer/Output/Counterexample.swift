@@ -32,7 +32,7 @@ public struct Counterexample: Sendable {
       "# A counterexample found by login-explore: invariant \(violation.invariant) broken:",
       "# \(violation.detail).",
       "# Machine: \(machine.name); store timeout \(DurationLiteral.format(timeout)). Run it with:",
-      "#   login-replay --timeout \(DurationLiteral.format(timeout)) FILE",
+      "#   \(Self.replayCommand(timeout: timeout, file: "FILE"))",
       "# A correct build passes every expectation; the broken one fails at the last step.",
       "",
     ]
@@ -54,6 +54,12 @@ public struct Counterexample: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// How to replay a counterexample written to `file`: with the store timeout the explorer
+  /// assumed, which the session file cannot say.
+  package static func replayCommand(timeout: Duration, file: String) -> String {
+    "login-replay --timeout \(DurationLiteral.format(timeout)) \(file)"
+  }
+
   /// The session commands for one step of the broken run.
   static func commands(for step: ExploredSystem.Step, timeout: Duration) -> [String] {
     switch step.event {
@@ -73,15 +79,30 @@ public struct Counterexample: Sendable {
         SessionCommand.wait(step.elapsed).description,
         SessionCommand.sessionStore(.working).description,
       ]
-    case .submit(.none): return ["submit"]
-    case .submit(.some(let fate)):
-      guard step.startedRequest else { return ["submit"] }
-      return [
-        "submit",
-        "respond \(fate.outcome.name) after \(DurationLiteral.format(fate.delay(timeout: timeout)))",
-      ]
+    case .submit(let fate):
+      return [SessionCommand.submit.description] + respond(fate, to: step, timeout: timeout)
+    case .setCode(let sample, let fate):
+      return [SessionCommand.set(.code, sample.text).description]
+        + respond(fate, to: step, timeout: timeout)
+    case .verify(let fate):
+      return [SessionCommand.codeStep(SecondFactorMachine.verify).description]
+        + respond(fate, to: step, timeout: timeout)
+    case .resend(let fate):
+      return [SessionCommand.codeStep(SecondFactorMachine.resend).description]
+        + respond(fate, to: step, timeout: timeout)
+    case .back:
+      return [SessionCommand.codeStep(SecondFactorMachine.back).description]
     case .advance, .wait, .expireSession:
       return ["wait \(DurationLiteral.format(step.elapsed))"]
     }
+  }
+
+  /// The `respond` line that gives the request `step` started its `fate`; none when it
+  /// started none.
+  private static func respond(
+    _ fate: Fate?, to step: ExploredSystem.Step, timeout: Duration
+  ) -> [String] {
+    guard let fate, step.startedRequest else { return [] }
+    return [SessionCommand.respond(fate.outcome, after: fate.delay(timeout: timeout)).description]
   }
 }

@@ -11,7 +11,7 @@ public enum ExploreCommand {
   /// The options of a run.
   struct Options: Equatable {
     var depth = Explorer.defaultDepth
-    var timeout = LoginStore.defaultTimeout
+    var timeout = Explorer.defaultTimeout
     var format = Format.text
     var counterexamplePath: String?
     /// The workers; `nil` for one per core.
@@ -231,7 +231,8 @@ public enum ExploreCommand {
     }
     switch options.format {
     case .text, .mermaid, .dot:
-      output.writeLine(text(of: report, written: written, measures: measures))
+      output.writeLine(
+        text(of: report, written: written, timeout: options.timeout, measures: measures))
     case .json: output.writeLine(json(of: report, written: written, measures: measures).text)
     }
     if report.stopped { return output.finish(Interruption.exitCode) }
@@ -255,13 +256,19 @@ public enum ExploreCommand {
   }
 
   /// The text report; its last line is the summary.
-  static func text(of report: Explorer.Report, written: String?, measures: Measures) -> String {
+  static func text(
+    of report: Explorer.Report, written: String?, timeout: Duration, measures: Measures
+  ) -> String {
     var lines: [String] = []
     if let counterexample = report.counterexample {
       lines.append("\(counterexample.violation)")
       lines.append("shortest path (\(counterexample.path.count) steps):")
       lines += counterexample.steps.map { "  \($0)" }
-      if let written { lines.append("counterexample written to \(written)") }
+      if let written {
+        lines.append(
+          "counterexample written to \(written); replay it with "
+            + Counterexample.replayCommand(timeout: timeout, file: written))
+      }
     }
     var summary =
       "explored \(report.states) states, \(report.transitions) transitions, "

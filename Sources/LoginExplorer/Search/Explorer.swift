@@ -46,7 +46,7 @@ package struct Explorer {
   /// The invariants checked; a violation of any other is not looked for.
   package var invariants = Set(Invariant.allCases)
   /// The store's request timeout, `T`.
-  package var timeout: Duration = LoginStore.defaultTimeout
+  package var timeout: Duration = Explorer.defaultTimeout
   /// When the server's answers fall due, relative to `T`.
   package var timings: [Fate.Timing] = Fate.Timing.wide
   /// The longest path explored.
@@ -55,6 +55,13 @@ package struct Explorer {
   package var jobs = Explorer.defaultJobs
   /// Asked between states: `true` stops the search with what it found so far.
   package var shouldStop: @Sendable () -> Bool = { false }
+
+  /// The default timeout `T`: four seconds, so that `T/4` is one second and the code step's
+  /// countdown, which moves a second at a time, falls on the same grid as the answers and
+  /// timeouts. With the store's own 30 s, the countdown's seconds fall between the grid's
+  /// points and every deadline set after them lands off the grid too, so the space grows far
+  /// past what a minute searches (`--timeout 30s` explores it, to a depth).
+  package static let defaultTimeout = Duration.seconds(4)
 
   /// The default depth: deeper than the longest shortest path to any state of the default
   /// alphabet, so the whole space is covered; the report says whether it was.
@@ -232,18 +239,18 @@ package struct Explorer {
     let next = system.world.nextDeadline
     let somethingIsDue = next != nil
     guard !system.isClosed else { return somethingIsDue ? [.advance] : [] }
-    var probe = system
-    let submitStarts = probe.perform(.submit(nil)).startedRequest
-    var events = ExplorerEvent.userEvents.flatMap { event -> [ExplorerEvent] in
+    // The screen that shows: the login form, or the code step in its place.
+    let offered =
+      system.state.secondFactor == nil
+      ? ExplorerEvent.userEvents
+      : ExplorerEvent.userEvents.filter { !$0.isOnTheLoginForm } + ExplorerEvent.codeEvents
+    var events = offered.flatMap { event -> [ExplorerEvent] in
       if event == .close, !somethingIsDue { return [] }
       // A late read matters only when there is something to read, and arrives only once.
       if event == .relaunchRestoringLater, system.keptSession == nil { return [] }
       if event == .restoreSession, !system.restorePending { return [] }
-      guard case .submit = event, submitStarts else { return [event] }
-      // A request sent while a late read is to come races that read, not other requests:
-      // the standard times tell its answer and its timeout apart.
-      let raced = system.restorePending ? Fate.Timing.standard : timings
-      return Fate.all(timings: raced).map(ExplorerEvent.submit)
+      guard let fates = fates(of: event, after: system, timings: timings) else { return [event] }
+      return fates.map(event.with)
     }
     // A late session read still comes before anything on the clock: a keychain is slower
     // than a keystroke, never than a network round trip or a timeout.
@@ -254,6 +261,29 @@ package struct Explorer {
       events.append(.expireSession)
     }
     return events
+  }
+
+  /// The fates to split `event` into, when it starts a request from `system`; `nil` when it
+  /// starts none (or is not an event that can).
+  private static func fates(
+    of event: ExplorerEvent, after system: ExploredSystem, timings: [Fate.Timing]
+  ) -> [Fate]? {
+    let fates: [Fate]
+    switch event {
+    case .submit:
+      // A request sent while a late read is to come races that read, not other requests:
+      // the standard times tell its answer and its timeout apart.
+      let raced = system.restorePending ? Fate.Timing.standard : timings
+      fates = Fate.all(timings: raced, timeout: system.timeout)
+    case .setCode(.complete, _), .verify:
+      fates = Fate.codeRequest(resend: false, timings: Fate.Timing.standard)
+    case .resend: fates = Fate.codeRequest(resend: true, timings: Fate.Timing.standard)
+    case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
+      .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
+      .setCode, .back, .wait:
+      return nil
+    }
+    return system.wouldStartRequest(event) ? fates : nil
   }
 
   /// Whether the next deadline, `next`, delivers a login: the request in flight answers

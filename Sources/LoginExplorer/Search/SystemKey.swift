@@ -8,10 +8,12 @@ import LoginSimulation
 /// It keeps the screen's state and the requests outstanding, and drops what only counts:
 /// - attempt numbers become *current* or *older* (only equality with the attempt in flight
 ///   matters to the reducer and the store), so submit/cancel cycles do not make new states;
+///   the code step's request number is dropped for the same reason;
 /// - the invalid-credentials counter is capped at the reset threshold (beyond it the screen
 ///   shows the same);
 /// - times become offsets from now (every deadline is a multiple of `T/2` after a start, so
-///   there are finitely many), and an abandoned request whose late answer comes only at the
+///   there are finitely many), the code step's deadlines included, with the order in which
+///   the timers due at one instant fire; an abandoned request whose late answer comes only at the
 ///   end of time is left out, as are duplicate late answers (each is dropped on its own, so
 ///   how many wait changes nothing but the number of identical events);
 /// - the session kept becomes whether there is one and whether it has expired: every kept
@@ -36,10 +38,21 @@ struct SystemKey: Hashable {
     var emailLimitReached: Bool
     var passwordLimitReached: Bool
     var sessionNotRemembered: Bool
+    /// The code step, while it shows, without its request number.
+    var secondFactor: SecondFactorState?
+  }
+
+  /// What a pending timer is for, without times or numbers.
+  enum TimerRole: Hashable {
+    case timeout(current: Bool)
+    case answer(current: Bool)
+    case delivery(TimerID)
   }
 
   /// A request whose answer is still to come, relative to now.
   struct Outstanding: Hashable {
+    /// What it asks.
+    var kind: RequestKind
     /// Whether it is the state's current attempt.
     var isCurrent: Bool
     /// Whether the store still waits for it (not ended).
@@ -65,6 +78,11 @@ struct SystemKey: Hashable {
   var kept: Kept
   /// Whether the store's session read is still to come.
   var restorePending: Bool
+  /// How long until each of the store's deliveries (the code's expiry, the countdown).
+  var deliveries: [TimerID: Duration]
+  /// For each instant at which timers of different roles tie, their roles in the order they
+  /// fire (the first registered first): the order is all a tie changes.
+  var firingOrder: [[TimerRole]]
 
   /// The key of `system` now.
   static func of(_ system: ExploredSystem) -> SystemKey {
@@ -80,7 +98,7 @@ struct SystemKey: Hashable {
       let delay = fate.delay(timeout: system.timeout)
       let answerAt = request.start + delay
       let outstanding = Outstanding(
-        isCurrent: attempt == state.attempt,
+        kind: request.kind, isCurrent: attempt == state.attempt,
         storeWaits: request.end == nil,
         serverWorks: working.contains(attempt),
         // Only an answer before the timeout is applied; any later one is dropped whatever it
@@ -91,9 +109,10 @@ struct SystemKey: Hashable {
       if outstanding.storeWaits || outstanding.serverWorks {
         active.append(outstanding)
       } else if fate.timing != .never, !(answerAt < now) {
-        // A late answer is dropped whatever it says.
+        // A late answer is dropped whatever it says, whatever the request asked.
         var late = outstanding
         late.outcome = .success
+        late.kind = .authenticate
         lateAnswers.insert(late)
       }
     }
@@ -103,9 +122,40 @@ struct SystemKey: Hashable {
     } else {
       kept = .nothing
     }
+    var deliveries: [TimerID: Duration] = [:]
+    var firingOrder: [[TimerRole]] = []
+    var tied: (deadline: Duration, roles: [TimerRole])?
+    func closeTie() {
+      if let roles = tied?.roles, Set(roles).count > 1 { firingOrder.append(roles) }
+    }
+    let timers = system.world.timers.sorted {
+      ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence)
+    }
+    for timer in timers {
+      // An answer that never comes takes part in no tie.
+      if case .server(let number) = timer.owner, system.requests[number]?.fate?.timing == .never {
+        continue
+      }
+      let role: TimerRole
+      switch timer.owner {
+      case .store(.timeout(let id)): role = .timeout(current: id.number == state.attempt)
+      case .store(.delivery(let id)):
+        deliveries[id] = timer.deadline - now
+        role = .delivery(id)
+      case .server(let number): role = .answer(current: number == state.attempt)
+      }
+      if tied?.deadline == timer.deadline {
+        if tied?.roles.last != role { tied?.roles.append(role) }
+      } else {
+        closeTie()
+        tied = (timer.deadline, [role])
+      }
+    }
+    closeTie()
     return SystemKey(
       screen: Screen(state), isClosed: system.isClosed, active: active, lateAnswers: lateAnswers,
-      kept: kept, restorePending: system.restorePending)
+      kept: kept, restorePending: system.restorePending, deliveries: deliveries,
+      firingOrder: firingOrder)
   }
 }
 
@@ -121,5 +171,10 @@ extension SystemKey.Screen {
     emailLimitReached = state.emailLimitReached
     passwordLimitReached = state.passwordLimitReached
     sessionNotRemembered = state.sessionNotRemembered
+    secondFactor = state.secondFactor.map { step in
+      var step = step
+      step.request = 0
+      return step
+    }
   }
 }

@@ -38,6 +38,10 @@ package enum PlantedBug: String, CaseIterable, Sendable {
   case rememberedExactlyWhileLoggedIn = "remembered-exactly-while-logged-in"
   /// An answered request's timeout is left running.
   case timersEndWithTheirRequests = "timers-end-with-their-requests"
+  /// The code step checks the code at every digit, not only at the last.
+  case checksOnlyWhenAllowed = "checks-only-when-allowed"
+  /// Resend code works during the cooldown.
+  case resendOnlyAfterCooldown = "resend-only-after-cooldown"
   /// A failure hides the password the user had made visible.
   case screenFollowsTheSpecification = "screen-follows-the-specification"
 

@@ -96,13 +96,18 @@ public enum SecondFactorMachine: ChildMachine, ExplorableMachine, ScreenMachine 
       case .rejected, .failed: state.step = state.isExpired ? .expired : .entering
       case .entering, .expired, .checking, .resending: break
       }
-      return state.canVerify ? ChildStep(effects: startCheck(&state)) : ChildStep()
+      let checks =
+        state.canVerify
+        || (PlantedBug.isPlanted(.checksOnlyWhenAllowed) && !state.code.isEmpty
+          && !state.isBusy)
+      return checks ? ChildStep(effects: startCheck(&state)) : ChildStep()
 
     case .verifyTapped:
       return state.canVerify ? ChildStep(effects: startCheck(&state)) : ChildStep()
 
     case .resendTapped:
-      guard state.canResend else { return ChildStep() }
+      guard state.canResend || (PlantedBug.isPlanted(.resendOnlyAfterCooldown) && !state.isBusy)
+      else { return ChildStep() }
       state.request += 1
       state.step = .resending
       return ChildStep(effects: [.sendCode(request: state.request, challenge: state.challenge.id)])

@@ -21,8 +21,8 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   public var effects: [EffectSummary]
   /// Whether the state changed at all; `false` means the action was ignored.
   public var changedState: Bool
-  /// For an answer, which request it answers and how, without the session; `nil` for every
-  /// other action. It lets a checker rebuild the action applied.
+  /// For an answer (to a login, a check or a resend), which request it answers and how,
+  /// without what it carries; `nil` for every other action. It lets a checker rebuild the action applied.
   public var response: Response?
   /// The transition table's cell the action fell in, classified from the action and the
   /// state before it: what `login-replay --coverage` counts.
@@ -77,8 +77,26 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     {
       secondFactorCell = SecondFactorMachine.cell(applying: childAction, to: child)
     }
-    if let request = action.answeredRequest, case .authResponse(_, let result) = action {
-      response = Response(request: request, outcome: AuthOutcome(result))
+    if let request = action.answeredRequest, let outcome = Self.outcome(of: action) {
+      response = Response(request: request, outcome: outcome)
+    }
+  }
+
+  /// How the answer `action` brings back ended, without what it carries: an error, or a
+  /// success (a session, a challenge, a code's verdict, a new code); `nil` for an action
+  /// that is no answer.
+  private static func outcome(of action: LoginAction) -> AuthOutcome? {
+    switch action {
+    case .authResponse(_, let result): return AuthOutcome(result)
+    case .secondFactorRequired: return .success
+    case .secondFactor(.verifyAnswer(_, .failed(let error))),
+      .secondFactor(.resendAnswer(_, .failure(let error))):
+      return .failure(error)
+    case .secondFactor(.verifyAnswer), .secondFactor(.resendAnswer): return .success
+    case .secondFactor, .emailChanged, .passwordChanged, .passwordVisibilityToggled,
+      .submitTapped, .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored,
+      .sessionSaveFailed:
+      return nil
     }
   }
 

@@ -14,19 +14,20 @@ import Testing
 
     """
 
-  /// Runs `session` against `url` with `options`.
+  /// Runs `session` against `url` with `options`, waiting for it on a thread of its own.
   static func replay(
     _ session: String, url: URL, _ options: [String] = []
-  ) throws -> ReplayBinary.Result {
+  ) async throws -> ReplayBinary.Result {
     let file = try TemporaryFile(session)
     defer { file.remove() }
-    return try ReplayBinary.run(options + ["--auth", url.absoluteString, file.path])
+    let arguments = options + ["--auth", url.absoluteString, file.path]
+    return try await onItsOwnThread { try ReplayBinary.run(arguments) }
   }
 
   @Test func success() async throws {
     try await withTestServer { server in
       let url = server.url("json-ok")
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + "expect phase succeeded\nexpect error none\n", url: url)
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardError == "")
@@ -43,7 +44,7 @@ import Testing
 
   @Test func wrongPassword() async throws {
     try await withTestServer { server in
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + """
           expect phase failed
           expect error "The email or password is incorrect."
@@ -61,7 +62,7 @@ import Testing
 
   @Test func serverError() async throws {
     try await withTestServer { server in
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + """
           expect phase failed
           expect error "Something went wrong. Please try again."
@@ -86,7 +87,7 @@ import Testing
 
   @Test func aFailedExpectationAgainstTheServerIsOne() async throws {
     try await withTestServer { server in
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + "expect phase succeeded\n", url: server.url("503"))
       #expect(result.status == 1)
       #expect(
@@ -96,7 +97,7 @@ import Testing
 
   @Test func settleWaitsForTheAnswerOnTheRealClock() async throws {
     try await withTestServer { server in
-      let result = try Self.replay(
+      let result = try await Self.replay(
         """
         type email demo@example.com
         type password Password123!
@@ -123,7 +124,7 @@ import Testing
   /// is at least the time waited (a lower bound only, so a busy machine cannot fail it).
   @Test func waitSleepsOnTheRealClock() async throws {
     try await withTestServer { server in
-      let result = try Self.replay(
+      let result = try await Self.replay(
         "wait 250ms\nwait 100ms\n", url: server.url("json-ok"), ["--format", "jsonl"])
       #expect(result.status == 0, "\(result.standardError)")
       let times = try result.standardOutput.split(separator: "\n").compactMap { line -> Double? in
@@ -144,7 +145,7 @@ import Testing
   @Test func theStoresTimeoutAlwaysWinsOverTheHTTPServices() async throws {
     try await withTestServer { server in
       let url = server.url("hold")
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + """
           expect phase failed
           expect error "The request timed out. Please try again."
@@ -163,7 +164,7 @@ import Testing
     try await withTestServer { server in
       let folder = try TemporaryDirectory()
       defer { folder.remove() }
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + RememberReplayTests.relaunchCycle, url: server.url("json-ok"),
         ["--session-file", folder.path("session.json")])
       #expect(result.status == 0, "\(result.standardError)")
@@ -178,7 +179,7 @@ import Testing
   @Test func relaunchWhileTheServerHoldsTheRequestCancelsIt() async throws {
     try await withTestServer { server in
       let url = server.url("hold")
-      let result = try Self.replay(
+      let result = try await Self.replay(
         """
         type email demo@example.com
         type password Password123!
@@ -197,7 +198,7 @@ import Testing
   @Test func oauth2SendsTheClientID() async throws {
     try await withTestServer { server in
       let custom = server.url("oauth-ok", tag: "custom")
-      let result = try Self.replay(
+      let result = try await Self.replay(
         Self.login + "expect phase succeeded\n", url: custom,
         ["--auth-format", "oauth2", "--client-id", "my-app"])
       #expect(result.status == 0, "\(result.standardError)")
@@ -208,7 +209,7 @@ import Testing
       #expect(body.contains("client_id=my-app"))
 
       let standard = server.url("oauth-ok", tag: "default")
-      let second = try Self.replay(
+      let second = try await Self.replay(
         Self.login + "expect phase succeeded\n", url: standard, ["--auth-format", "oauth2"])
       #expect(second.status == 0, "\(second.standardError)")
       let defaultRequest = try #require(await server.nextEvent(for: standard))

@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func theDemoExampleMatchesItsGolden() async throws {
-    let binary = try ReplayBinary.run([Self.demo])
+    let binary = try await onItsOwnThread { try ReplayBinary.run([Self.demo]) }
     #expect(binary.status == 0)
     let inProcess = await Replay.command([Self.demo])
     #expect(binary.standardOutput == inProcess.standardOutput)

@@ -56,11 +56,12 @@ public final class TestServer: Sendable {
     await events.next(for: url.path)
   }
 
-  /// Stops the server and waits for the process to end.
-  public func stop() {
+  /// Stops the server and waits, on a thread of its own, for the process to end.
+  public func stop() async {
     try? input.fileHandleForWriting.close()
     if process.isRunning { process.terminate() }
-    process.waitUntilExit()
+    let process = process
+    _ = try? await onItsOwnThread { process.waitUntilExit() }
   }
 
   /// Starts the server running `script` and waits until it reports its port.
@@ -89,7 +90,7 @@ public final class TestServer: Sendable {
     guard let first, first.event == "listening", let port = first.port else {
       try? input.fileHandleForWriting.close()
       if process.isRunning { process.terminate() }
-      process.waitUntilExit()
+      _ = try? await onItsOwnThread { process.waitUntilExit() }
       let reason = first?.message.map { ": \($0)" } ?? ""
       throw StartError(
         description: "the test server \(file.lastPathComponent) did not report a port\(reason)")
@@ -149,10 +150,10 @@ public func withTestServer<T>(
   let server = try await TestServer.start(script)
   do {
     let result = try await body(server)
-    server.stop()
+    await server.stop()
     return result
   } catch {
-    server.stop()
+    await server.stop()
     throw error
   }
 }

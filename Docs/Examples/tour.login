@@ -45,11 +45,13 @@ toggle-password
 expect phase submitting
 expect password-length 12
 
-# 4. Too many attempts: the server refuses for now. The error stays through the eye and a
-#    logout; any edit clears it, even one too long for the field.
+# 4. Too many attempts: the server refuses for now, and the screen waits the 30 seconds a
+#    server that names no wait gets. The error stays through the eye and a logout; any
+#    edit clears it, even one too long for the field. The wait goes on regardless.
 wait 1.5s
 expect phase failed
-expect error "Too many attempts. Please wait a moment and try again."
+expect error "Too many attempts. Try again in 0:30."
+expect retry-in 30s
 snapshot
 toggle-password
 toggle-password
@@ -59,6 +61,10 @@ set email aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
 expect phase editing
 expect error none
 set email demo@example.com
+expect can-submit false
+wait 30s
+expect retry-in none
+expect can-submit true
 
 # 5. An answer the app does not understand; a backspace clears the error.
 respond unexpected

@@ -12,8 +12,12 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case serverError
   /// No answer arrived within the store's request timeout.
   case timedOut
-  /// The backend asked the client to slow down, optionally saying for how long.
+  /// The backend asked the client to slow down, optionally saying for how long; the screen
+  /// then holds every request for that long (see ``LoginState/retryIn``), or for
+  /// ``LoginState/defaultRetryAfter`` when it did not say.
   case rateLimited(retryAfter: Duration?)
+  /// The backend locked the account: no password will do until it is reset.
+  case accountLocked
   /// Anything else; the details are not the user's business.
   case unexpected
   /// The code step ended after too many incorrect codes: the user signs in again.
@@ -22,7 +26,7 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   /// One representative of every case, for exhaustive tests and tables.
   public static let allCases: [AuthError] = [
     .invalidCredentials, .networkUnavailable, .serverError, .timedOut,
-    .rateLimited(retryAfter: nil), .unexpected, .tooManyCodes,
+    .rateLimited(retryAfter: nil), .accountLocked, .unexpected, .tooManyCodes,
   ]
 
   /// The sentence for this error in English: the source of ``LoginStrings/english``. A
@@ -34,6 +38,7 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     case .serverError: "Something went wrong. Please try again."
     case .timedOut: "The request timed out. Please try again."
     case .rateLimited: "Too many attempts. Please wait a moment and try again."
+    case .accountLocked: "Your account is locked. Reset your password to continue."
     case .unexpected: "Unable to sign in. Please try again."
     case .tooManyCodes: "Too many incorrect codes. Sign in again."
     }
@@ -42,7 +47,7 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   /// Whether trying the same credentials again may succeed; the screen then offers "Try Again".
   public var isRetryable: Bool {
     switch self {
-    case .invalidCredentials, .tooManyCodes: false
+    case .invalidCredentials, .tooManyCodes, .accountLocked: false
     case .networkUnavailable, .serverError, .timedOut, .rateLimited, .unexpected: true
     }
   }
@@ -55,6 +60,7 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     case .serverError: "server-error"
     case .timedOut: "timeout"
     case .rateLimited: "rate-limited"
+    case .accountLocked: "locked"
     case .unexpected: "unexpected"
     case .tooManyCodes: "too-many-codes"
     }

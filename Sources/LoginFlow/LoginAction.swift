@@ -37,6 +37,11 @@ public enum LoginAction: Equatable, Sendable {
   /// Saving the session for the next launch failed: the user stays logged in for this launch
   /// only, and the screen says so.
   case sessionSaveFailed
+  /// A second of the throttle passed: the store sends it while a throttle's countdown shows,
+  /// each time the whole seconds shown change.
+  case throttleTicked
+  /// The throttle's deadline arrived: requests may be sent again.
+  case throttleEnded
 
   /// The action without its associated data, for tables, tests and output; the raw value is
   /// the case's name, as `Docs/TransitionTable.md` writes it.
@@ -67,6 +72,10 @@ public enum LoginAction: Equatable, Sendable {
     case sessionRestored
     /// A failure to remember the session for the next launch.
     case sessionSaveFailed
+    /// A second of the throttle's countdown.
+    case throttleTicked
+    /// The throttle's deadline.
+    case throttleEnded
   }
 
   /// The action that brings the answer to request `id` back to the machine: how the
@@ -119,7 +128,8 @@ public enum LoginAction: Equatable, Sendable {
       .authenticate(attempt)
     case .secondFactor(let action): action.answeredRequest
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
-      .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored, .sessionSaveFailed:
+      .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored, .sessionSaveFailed,
+      .throttleTicked, .throttleEnded:
       nil
     }
   }
@@ -140,6 +150,8 @@ public enum LoginAction: Equatable, Sendable {
     case .storeClosed: .storeClosed
     case .sessionRestored: .sessionRestored
     case .sessionSaveFailed: .sessionSaveFailed
+    case .throttleTicked: .throttleTicked
+    case .throttleEnded: .throttleEnded
     }
   }
 }
@@ -162,6 +174,8 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
       "authResponse(\(attempt), failure(\(error)))"
     case .sessionRestored(let session, let now): "sessionRestored(\(session), now: \(now))"
     case .sessionSaveFailed: "sessionSaveFailed"
+    case .throttleTicked: "throttleTicked"
+    case .throttleEnded: "throttleEnded"
     case .secondFactorRequired(let attempt, let challenge):
       "secondFactorRequired(\(attempt), \(challenge))"
     case .secondFactor(let action): "secondFactor(\(action))"
@@ -179,7 +193,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .passwordChanged:
       Mirror(self, children: ["password": Redacted.placeholder], displayStyle: .enum)
     case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
-      .storeClosed, .sessionSaveFailed:
+      .storeClosed, .sessionSaveFailed, .throttleTicked, .throttleEnded:
       Mirror(self, children: [], displayStyle: .enum)
     case .authResponse(let attempt, .success(let session)):
       Mirror(self, children: ["attempt": attempt, "session": session], displayStyle: .enum)

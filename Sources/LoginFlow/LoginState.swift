@@ -33,6 +33,13 @@ public struct LoginState: Equatable, Hashable, Sendable {
   /// logged in for this launch only, and the screen says so. Set only while logged in; a new
   /// login and a logout clear it.
   public var sessionNotRemembered: Bool
+  /// The throttle left, as the last tick of its countdown left it: while it is above zero
+  /// the server asked to wait, and no request is sent (see ``isThrottled``). Kept apart from
+  /// the phase: edits, dismissing the error, cancel, ``LoginAction/reset`` and the code step
+  /// leave it running, because the server's rule does not care what the screen shows. The
+  /// state reads no clock: ``LoginAction/throttleTicked`` counts it down once a second and
+  /// ``LoginAction/throttleEnded`` ends it at its deadline.
+  public var retryIn: Duration
 
   /// Creates a state; the defaults are the empty screen a user first sees.
   public init(
@@ -44,7 +51,8 @@ public struct LoginState: Equatable, Hashable, Sendable {
     consecutiveInvalidCredentials: Int = 0,
     emailLimitReached: Bool = false,
     passwordLimitReached: Bool = false,
-    sessionNotRemembered: Bool = false
+    sessionNotRemembered: Bool = false,
+    retryIn: Duration = .zero
   ) {
     self.email = email
     self.password = password
@@ -55,6 +63,7 @@ public struct LoginState: Equatable, Hashable, Sendable {
     self.emailLimitReached = emailLimitReached
     self.passwordLimitReached = passwordLimitReached
     self.sessionNotRemembered = sessionNotRemembered
+    self.retryIn = retryIn
   }
 }
 
@@ -87,9 +96,33 @@ extension LoginState {
   /// Whether the password holds something other than whitespace.
   public var isPasswordValid: Bool { Validation.isValidPassword(password) }
 
-  /// Whether the Log In button is enabled: a valid form and no request in flight or done.
+  /// How long a refusal without a wait of its own holds requests: 30 seconds.
+  public static let defaultRetryAfter: Duration = .seconds(30)
+
+  /// The longest a refusal holds requests, whatever the server asked: an hour, so that a
+  /// hostile or broken server cannot lock the screen for days.
+  public static let maximumRetryAfter: Duration = .seconds(3_600)
+
+  /// The throttle a refusal that asked for `retryAfter` starts: ``defaultRetryAfter`` when
+  /// it gave none, zero or less, at most ``maximumRetryAfter``.
+  public static func throttle(for retryAfter: Duration?) -> Duration {
+    guard let retryAfter, retryAfter > .zero else { return defaultRetryAfter }
+    return min(retryAfter, maximumRetryAfter)
+  }
+
+  /// Whether a throttle holds every request: no login, code check or resend is sent.
+  public var isThrottled: Bool { retryIn > .zero }
+
+  /// The whole seconds of throttle a screen shows ("Try again in 0:42"), rounded up; `nil`
+  /// while no throttle holds requests.
+  public var retrySecondsLeft: Int? {
+    isThrottled ? SecondFactorState.wholeSeconds(roundingUp: retryIn) : nil
+  }
+
+  /// Whether the Log In button is enabled: a valid form, no request in flight or done, and
+  /// no throttle.
   public var canSubmit: Bool {
-    guard isEmailValid, isPasswordValid else { return false }
+    guard isEmailValid, isPasswordValid, !isThrottled else { return false }
     switch phase {
     case .idle, .editing, .failed: return true
     case .submitting: return PlantedBug.isPlanted(.logInEnabledOnlyWhenAllowed)
@@ -112,12 +145,14 @@ extension LoginState {
     }
   }
 
-  /// The user-facing sentence for ``error``, in English; see ``errorMessage(in:)``.
-  public var errorMessage: String? { error?.message }
+  /// The user-facing sentence for ``error``, in English, with the throttle's countdown when
+  /// one runs; see ``errorMessage(in:)``.
+  public var errorMessage: String? { errorMessage(in: .english) }
 
-  /// Whether the screen suggests "Forgot your password?" after repeated wrong passwords.
+  /// Whether the screen suggests "Forgot your password?": after repeated wrong passwords,
+  /// and at once for a locked account.
   public var suggestsPasswordReset: Bool {
-    consecutiveInvalidCredentials >= Self.passwordResetThreshold
+    consecutiveInvalidCredentials >= Self.passwordResetThreshold || error == .accountLocked
   }
 
   /// Whether a request is in flight (the spinner is shown).
@@ -170,7 +205,7 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
       + "phase: \(phaseText), attempt: \(attempt), "
       + "consecutiveInvalidCredentials: \(consecutiveInvalidCredentials), "
       + "emailLimitReached: \(emailLimitReached), passwordLimitReached: \(passwordLimitReached), "
-      + "sessionNotRemembered: \(sessionNotRemembered))"
+      + "sessionNotRemembered: \(sessionNotRemembered), retryIn: \(retryIn))"
   }
 
   /// The redacted ``description`` again, so that `debugPrint` never shows the password either.
@@ -190,6 +225,7 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
         "emailLimitReached": emailLimitReached,
         "passwordLimitReached": passwordLimitReached,
         "sessionNotRemembered": sessionNotRemembered,
+        "retryIn": retryIn,
       ],
       displayStyle: .struct
     )

@@ -70,6 +70,15 @@ public struct LoginStrings: Hashable, Sendable {
   public var timedOut: String
   /// The message for ``AuthError/rateLimited(retryAfter:)``.
   public var rateLimited: String
+  /// The message for ``AuthError/accountLocked``.
+  public var accountLocked: String
+  /// The message for ``AuthError/rateLimited(retryAfter:)`` while its throttle runs; `{time}`
+  /// is the time left, as `0:42`.
+  public var throttledTemplate: String
+  /// The submit button while a throttle holds requests; `{time}` is the time left.
+  public var retryInTemplate: String
+  /// What a screen reader hears once, when a throttle ends: `You can try again now.`
+  public var retryAvailable: String
   /// The message for ``AuthError/unexpected``.
   public var unexpected: String
   /// The message for ``AuthError/tooManyCodes``.
@@ -140,6 +149,10 @@ public struct LoginStrings: Hashable, Sendable {
     serverError: AuthError.serverError.message,
     timedOut: AuthError.timedOut.message,
     rateLimited: AuthError.rateLimited(retryAfter: nil).message,
+    accountLocked: AuthError.accountLocked.message,
+    throttledTemplate: "Too many attempts. Try again in {time}.",
+    retryInTemplate: "Try again in {time}",
+    retryAvailable: "You can try again now.",
     unexpected: AuthError.unexpected.message,
     tooManyCodes: AuthError.tooManyCodes.message,
     loginErrorTemplate: "Login error: {message}",
@@ -188,6 +201,10 @@ public struct LoginStrings: Hashable, Sendable {
       serverError: transform(serverError),
       timedOut: transform(timedOut),
       rateLimited: transform(rateLimited),
+      accountLocked: transform(accountLocked),
+      throttledTemplate: transform(throttledTemplate),
+      retryInTemplate: transform(retryInTemplate),
+      retryAvailable: transform(retryAvailable),
       unexpected: transform(unexpected),
       tooManyCodes: transform(tooManyCodes),
       loginErrorTemplate: transform(loginErrorTemplate),
@@ -218,15 +235,41 @@ public struct LoginStrings: Hashable, Sendable {
     case .serverError: serverError
     case .timedOut: timedOut
     case .rateLimited: rateLimited
+    case .accountLocked: accountLocked
     case .unexpected: unexpected
     case .tooManyCodes: tooManyCodes
     }
   }
 
-  /// The title of the submit button in `state`: ``tryAgain`` after a failure that may not
-  /// happen again (``AuthError/isRetryable``), otherwise ``logIn``.
+  /// The message for `error` with `secondsLeft` of throttle to go: the countdown's form for
+  /// a refusal while its throttle runs, ``message(for:)`` otherwise.
+  public func message(for error: AuthError, throttledFor secondsLeft: Int?) -> String {
+    guard case .rateLimited = error else { return message(for: error) }
+    // A refusal always starts a throttle, so one that no longer holds has ended.
+    guard let secondsLeft else { return retryAvailable }
+    return throttledTemplate.replacing("{time}", with: SecondFactorStrings.clock(secondsLeft))
+  }
+
+  /// `Try again in 0:42` while a throttle holds requests in `state`, else `nil`: the title
+  /// of whichever button the throttle holds.
+  public func throttledTitle(for state: LoginState) -> String? {
+    state.retrySecondsLeft.map {
+      retryInTemplate.replacing("{time}", with: SecondFactorStrings.clock($0))
+    }
+  }
+
+  /// The code step's Verify button in `state`: its throttled title while a throttle holds
+  /// checks, otherwise ``SecondFactorStrings/verify``.
+  public func verifyTitle(for state: LoginState) -> String {
+    throttledTitle(for: state) ?? codeStep.verify
+  }
+
+  /// The title of the submit button in `state`: `Try again in 0:42` while a throttle holds
+  /// requests, ``tryAgain`` after a failure that may not happen again
+  /// (``AuthError/isRetryable``), otherwise ``logIn``.
   public func submitTitle(for state: LoginState) -> String {
-    state.error?.isRetryable == true ? tryAgain : logIn
+    if let title = throttledTitle(for: state) { return title }
+    return state.error?.isRetryable == true ? tryAgain : logIn
   }
 
   /// The note under a field cut to `maximum` characters.
@@ -260,6 +303,16 @@ extension LoginState {
   /// The message for ``error`` in `strings`, after a failed attempt only (``errorMessage``
   /// is the English one).
   public func errorMessage(in strings: LoginStrings) -> String? {
-    error.map(strings.message(for:))
+    error.map { strings.message(for: $0, throttledFor: retrySecondsLeft) }
+  }
+
+  /// The message for the code step's error in `strings`, with the throttle's countdown when
+  /// one runs; `nil` outside the step or while it shows no error.
+  public func codeErrorMessage(in strings: LoginStrings) -> String? {
+    guard let error = secondFactor?.error else { return nil }
+    switch error {
+    case .rejected, .expired: return strings.codeStep.message(for: error, in: strings)
+    case .failed(let error): return strings.message(for: error, throttledFor: retrySecondsLeft)
+    }
   }
 }

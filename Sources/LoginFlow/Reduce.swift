@@ -74,7 +74,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
   case .submitTapped:
     switch state.phase {
     case .idle, .editing, .failed:
-      guard state.canSubmit else { return [] }
+      guard state.canSubmit || state.plantedSubmitWhileThrottled else { return [] }
       state.attempt += 1
       state.phase = .submitting
       return [.authenticate(attempt: state.attempt, state.credentials)]
@@ -89,9 +89,9 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.phase = .editing
       if PlantedBug.isPlanted(.oneRequestInFlight) { return [] }
       return [.cancelAuthentication(attempt: state.attempt)]
-    case .failed:
+    case .failed(let error):
       state.phase = .editing
-      return []
+      return state.plantedRearm(dismissing: error)
     case .idle, .editing, .succeeded, .secondFactor:
       return []
     }
@@ -113,26 +113,26 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     }
 
   // Starting over returns the screen to its first state from any phase, cancelling the
-  // request in flight. Attempt ids only grow: a late answer to a cancelled request can never
-  // pass for the answer to a later one. Starting over after success logs the user out, so
+  // request in flight; a throttle runs on. Attempt ids only grow: a late answer to a
+  // cancelled request can never pass for the answer to a later one. Starting over after success logs the user out, so
   // the remembered session is forgotten too: the next launch must not restore a login the
   // screen no longer shows.
   case .reset:
     switch state.phase {
     case .submitting:
       let attempt = state.attempt
-      state = LoginState(attempt: attempt)
+      state.startOver(after: attempt)
       return [.cancelAuthentication(attempt: attempt)]
     case .succeeded:
-      state = LoginState(attempt: state.attempt)
+      state.startOver(after: state.attempt)
       return [.clearSession]
     case .secondFactor(var child):
       // As Back does: the code step's request and deadlines are taken back.
       let effects = SecondFactorMachine.step(&child, .backTapped).effects
-      state = LoginState(attempt: child.request)
+      state.startOver(after: child.request)
       return effects.map(LoginEffect.secondFactor)
     case .idle, .editing, .failed:
-      state = LoginState(attempt: state.attempt)
+      state.startOver(after: state.attempt)
       return []
     }
 
@@ -167,7 +167,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
         state.phase = .failed(error)
         if PlantedBug.isPlanted(.screenFollowsTheSpecification) { state.isPasswordVisible = false }
         if error == .invalidCredentials { state.consecutiveInvalidCredentials += 1 }
-        return []
+        return state.throttle(after: error)
       }
     case .idle, .editing, .succeeded, .failed, .secondFactor:
       return []
@@ -182,6 +182,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       guard attempt == state.attempt else { return [] }
       let (child, effects) = SecondFactorMachine.start(challenge, after: state.attempt)
       state.phase = .secondFactor(child)
+      state.holdTheCodeStep()
       state.password = ""
       state.passwordLimitReached = false
       return effects.map(LoginEffect.secondFactor)
@@ -193,6 +194,21 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
   // a late answer is.
   case .secondFactor(let action):
     return state.forwardToSecondFactor(action)
+
+  // The throttle's clock, in every phase: a second passed, or the deadline came. Neither
+  // does anything once the throttle is over, so a late arrival changes nothing; in its last
+  // second a throttle ends only by its end.
+  case .throttleTicked:
+    guard (state.retrySecondsLeft ?? 0) > 1 || PlantedBug.isPlanted(.noTickWithoutCountdown)
+    else { return [] }
+    state.retryIn = max(Countdown.afterTick(state.retryIn), .zero)
+    return state.throttleCountdown()
+  case .throttleEnded:
+    guard state.isThrottled else { return [] }
+    state.retryIn = .zero
+    state.holdTheCodeStep()
+    return PlantedBug.isPlanted(.noTickWithoutCountdown)
+      ? [.scheduleThrottleTick(after: .seconds(1))] : []
 
   // A session remembered by an earlier launch logs in from the first screen only, and only
   // before it expires; an expired one is forgotten. Read late, once the user has started,
@@ -236,6 +252,7 @@ extension LoginState {
   /// logs in (and is remembered), Back returns to the form, too many codes fail. The step's
   /// requests are the machine's attempts too, so ``attempt`` follows them.
   fileprivate mutating func forwardToSecondFactor(_ action: SecondFactorAction) -> [LoginEffect] {
+    let refusal = secondFactor.flatMap { action.refusal(answering: $0) }
     guard let step = Self.secondFactorScope.forward(action, in: &self),
       case .secondFactor(let child) = phase
     else { return [] }
@@ -243,7 +260,7 @@ extension LoginState {
     let effects = step.effects.map(LoginEffect.secondFactor)
     switch step.outcome {
     case nil:
-      return effects
+      return effects + (refusal.map { throttle(after: $0) } ?? [])
     case .signedIn(let session):
       logIn(session)
       return effects + [.saveSession(session)]
@@ -254,6 +271,65 @@ extension LoginState {
       phase = .failed(error)
       return effects
     }
+  }
+
+  /// Starts the throttle a refusal asks for, when `error` is one: the later of the running
+  /// throttle and the refusal's wait (``throttle(for:)``), with its countdown; nothing for
+  /// any other error.
+  fileprivate mutating func throttle(after error: AuthError) -> [LoginEffect] {
+    guard case .rateLimited(let retryAfter) = error else { return [] }
+    let wait = Self.throttle(for: retryAfter)
+    guard wait > retryIn else { return [] }
+    retryIn = wait
+    holdTheCodeStep()
+    return throttleCountdown()
+  }
+
+  /// The throttle's next arrival (``Countdown``): none once it is over.
+  fileprivate func throttleCountdown() -> [LoginEffect] {
+    if PlantedBug.isPlanted(.noTickWithoutCountdown), !isThrottled {
+      return [.scheduleThrottleTick(after: .seconds(1))]
+    }
+    switch Countdown.next(from: retryIn) {
+    case nil: return []
+    case .tick(let delay):
+      // The planted bug ends the throttle a second before its deadline.
+      if PlantedBug.isPlanted(.throttleEndsOnceAtItsDeadline), retryIn <= .seconds(2) {
+        return [.scheduleThrottleEnd(after: delay)]
+      }
+      return [.scheduleThrottleTick(after: delay)]
+    case .end(let delay): return [.scheduleThrottleEnd(after: delay)]
+    }
+  }
+
+  /// Keeps the code step's hold equal to the throttle, while the step shows.
+  fileprivate mutating func holdTheCodeStep() {
+    guard case .secondFactor(var child) = phase, child.isHeld != isThrottled else { return }
+    child.isHeld = isThrottled
+    phase = .secondFactor(child)
+  }
+
+  /// Returns to the first screen after request `attempt`, the throttle running on.
+  fileprivate mutating func startOver(after attempt: Int) {
+    self = LoginState(attempt: attempt, retryIn: retryIn)
+  }
+
+  /// Whether the planted bug of invariant 15 sends a login while throttled.
+  fileprivate var plantedSubmitWhileThrottled: Bool {
+    PlantedBug.isPlanted(.noRequestWhileThrottled) && isThrottled && isEmailValid
+      && isPasswordValid
+  }
+
+  /// The planted bug of invariant 17: dismissing a refusal while its throttle runs starts
+  /// the countdown again from the refusal's wait, so it goes up.
+  fileprivate mutating func plantedRearm(dismissing error: AuthError) -> [LoginEffect] {
+    guard case .rateLimited(let retryAfter) = error else { return [] }
+    let wait = Self.throttle(for: retryAfter)
+    guard PlantedBug.isPlanted(.countdownNeverGoesUp), isThrottled, wait > retryIn else {
+      return []
+    }
+    retryIn = wait
+    return throttleCountdown()
   }
 
   /// Moves to ``LoginPhase/editing``, clearing a shown error.

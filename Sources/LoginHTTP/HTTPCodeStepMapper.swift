@@ -30,9 +30,10 @@ extension HTTPResponseMapper {
 
   /// A check's answer: a 2xx with a token is the session (read as a login's); a 410, or any
   /// 4xx whose `error` is `expired_code`, is ``AuthAnswer/codeExpired``; a 401 whose `error`
-  /// is `invalid_code` is ``AuthAnswer/codeRejected``; a 429 is
-  /// ``AuthError/rateLimited(retryAfter:)``; anything else is ``AuthError/serverError``.
+  /// is `invalid_code` is ``AuthAnswer/codeRejected``; a throttle or
+  /// a lockout is the refusal of ``refusal(in:)``; anything else is ``AuthError/serverError``.
   func answer(toVerify response: HTTPResponse) throws(AuthError) -> AuthAnswer {
+    if let refusal = refusal(in: response) { throw refusal }
     let error = Self.oauthError(in: response.body)
     switch response.status {
     case 200...299:
@@ -42,8 +43,6 @@ extension HTTPResponseMapper {
       return .session(session)
     case 410:
       return .codeExpired
-    case 429:
-      throw .rateLimited(retryAfter: Self.retryAfter(response.header("Retry-After")))
     case 400...499 where error == "expired_code":
       return .codeExpired
     case 401 where error == "invalid_code":
@@ -55,10 +54,11 @@ extension HTTPResponseMapper {
 
   /// A resend's answer: a 204, or a 2xx with an empty body, is a renewal with the
   /// challenge's figures; a 2xx with a JSON object takes its optional `expires_in` and
-  /// `resend_in` (seconds; an unusable value keeps the challenge's figure); a 429 is
-  /// ``AuthError/rateLimited(retryAfter:)``; anything else, an expired challenge (410 or
+  /// `resend_in` (seconds; an unusable value keeps the challenge's figure); a throttle or a
+  /// lockout is the refusal of ``refusal(in:)``; anything else, an expired challenge (410 or
   /// `expired_code`) included, is ``AuthError/serverError``: a resend cannot be "expired".
   func answer(toResend response: HTTPResponse) throws(AuthError) -> AuthAnswer {
+    if let refusal = refusal(in: response) { throw refusal }
     switch response.status {
     case 200...299:
       if response.status == 204 || response.body.isEmpty { return .codeSent(CodeRenewal()) }
@@ -67,8 +67,6 @@ extension HTTPResponseMapper {
         CodeRenewal(
           expiresIn: Self.seconds(object["expires_in"]),
           resendAfter: Self.seconds(object["resend_in"])))
-    case 429:
-      throw .rateLimited(retryAfter: Self.retryAfter(response.header("Retry-After")))
     default:
       throw .serverError
     }

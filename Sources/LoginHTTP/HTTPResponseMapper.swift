@@ -6,9 +6,13 @@ import LoginFlow
 struct HTTPResponseMapper {
   /// The format the successful answer is expected in.
   let wireFormat: HTTPAuthService.WireFormat
+  /// The local wall clock, which an HTTP-date in `Retry-After` is read against when the
+  /// response has no `Date` of its own.
+  var now: @Sendable () -> Date = { Date() }
 
   /// The session in a 2xx answer, or the error the status and body stand for.
   func session(from response: HTTPResponse) throws(AuthError) -> AuthSession {
+    if let refusal = refusal(in: response) { throw refusal }
     switch response.status {
     case 200...299:
       guard let session = Self.parseSession(response.body, wireFormat: wireFormat) else {
@@ -20,8 +24,6 @@ struct HTTPResponseMapper {
     case 400:
       throw Self.oauthError(in: response.body) == "invalid_grant"
         ? .invalidCredentials : .serverError
-    case 429:
-      throw .rateLimited(retryAfter: Self.retryAfter(response.header("Retry-After")))
     default:
       throw .serverError
     }
@@ -52,16 +54,6 @@ struct HTTPResponseMapper {
   /// The `error` field of an OAuth 2.0 error body, when the body is such a JSON object.
   static func oauthError(in body: Data) -> String? {
     jsonObject(body)?["error"] as? String
-  }
-
-  /// `Retry-After` as a duration when it is delay-seconds (digits only); an HTTP-date or
-  /// anything else gives `nil`.
-  static func retryAfter(_ value: String?) -> Duration? {
-    guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
-      text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-      let seconds = Int64(text)
-    else { return nil }
-    return .seconds(seconds)
   }
 
   /// An expiry of this many seconds or more is ignored: about 31.7 million years, far

@@ -23,8 +23,10 @@ import LoginFlow
 /// | `passwordVisible` | the eye toggle |
 /// | `phase` | `idle`, `editing`, `submitting`, `succeeded` or `failed` |
 /// | `resetSuggested` | whether "Forgot your password?" is shown |
+/// | `retryIn` | the throttle left in whole seconds, or `null` while none holds requests |
 /// | `secondFactor` | `null`, or the code step: see ``secondFactorValue(of:strings:)`` |
 /// | `sessionNotRemembered` | whether the login could not be saved for the next launch |
+/// | `submitTitle` | the submit button's title: `Log In`, `Try Again`, `Try again in 0:42` |
 public enum StateJSON {
   /// The state's JSON object, to print alone or to embed in a larger object, its messages
   /// in `strings`.
@@ -32,9 +34,9 @@ public enum StateJSON {
     of state: LoginState, strings: LoginStrings = .english
   ) -> JSONValue {
     let error: JSONValue =
-      if let error = state.error {
+      if let error = state.error, let message = state.errorMessage(in: strings) {
         .object([
-          "message": .string(strings.message(for: error)),
+          "message": .string(message),
           "name": .string(error.name),
           "retryable": .bool(error.isRetryable),
         ])
@@ -57,23 +59,25 @@ public enum StateJSON {
       "passwordVisible": .bool(state.isPasswordVisible),
       "phase": .string(state.phase.kind.rawValue),
       "resetSuggested": .bool(state.suggestsPasswordReset),
-      "secondFactor": state.secondFactor.map { secondFactorValue(of: $0, strings: strings) }
-        ?? .null,
+      "retryIn": state.retrySecondsLeft.map(JSONValue.int) ?? .null,
+      "secondFactor": secondFactorValue(of: state, strings: strings),
       "sessionNotRemembered": .bool(state.sessionNotRemembered),
+      "submitTitle": .string(strings.submitTitle(for: state)),
     ])
   }
 
-  /// The code step as JSON, without the code or the challenge's id: `canResend`,
-  /// `canVerify`, `codeLength` (the digits the code has), `digitsEntered`, `error` (`null` or
-  /// `{"message", "name"}`), `expired`, `method`, `destination`, `rejectedCodes`,
-  /// `resendIn` (whole seconds, or `null`) and `step`.
+  /// The code step of `state` as JSON, without the code or the challenge's id (`null`
+  /// outside the step): `canResend`, `canVerify`, `codeLength` (the digits the code has),
+  /// `digitsEntered`, `error` (`null` or `{"message", "name"}`), `expired`, `method`,
+  /// `destination`, `rejectedCodes`, `resendIn` (whole seconds, or `null`) and `step`.
   public static func secondFactorValue(
-    of step: SecondFactorState, strings: LoginStrings = .english
+    of state: LoginState, strings: LoginStrings = .english
   ) -> JSONValue {
+    guard let step = state.secondFactor else { return .null }
     let error: JSONValue =
-      if let error = step.error {
+      if let error = step.error, let message = state.codeErrorMessage(in: strings) {
         .object([
-          "message": .string(strings.codeStep.message(for: error, in: strings)),
+          "message": .string(message),
           "name": .string(Self.name(of: error)),
         ])
       } else {

@@ -2,8 +2,12 @@ import LoginFlow
 
 extension TextRenderer {
   /// The code step: the heading, where the code went, the code as one box per digit, the
-  /// error, the resend countdown or button, Verify (or the check under way) and Back.
-  func drawSecondFactor(_ step: SecondFactorState, on screen: inout ScreenCanvas) {
+  /// error (`errorMessage`, with the throttle's countdown when one runs), the resend
+  /// countdown or button, Verify (`verifyTitle`) (or the check under way) and Back.
+  func drawSecondFactor(
+    _ step: SecondFactorState, errorMessage: String?, verifyTitle: String,
+    on screen: inout ScreenCanvas
+  ) {
     let texts = strings.codeStep
     let glyphs = screen.glyphs
     defer { screen.style = .plain }
@@ -16,9 +20,9 @@ extension TextRenderer {
     screen.box(
       glyphs.field, content: screen.cells(slots.joined(separator: " ")), alignment: .center,
       marked: options.focus == .email)
-    if let error = step.error {
+    if let errorMessage {
       screen.style = .error
-      screen.marked(texts.message(for: error, in: strings), mark: glyphs.errorMark)
+      screen.marked(errorMessage, mark: glyphs.errorMark)
       screen.style = .plain
     }
     screen.blank()
@@ -32,7 +36,7 @@ extension TextRenderer {
       screen.style = step.canVerify ? .plain : .dimmed
       screen.box(
         step.canVerify ? glyphs.enabledButton : glyphs.disabledButton,
-        content: screen.cells(texts.verify), alignment: .center,
+        content: screen.cells(verifyTitle), alignment: .center,
         marked: options.focus == .button)
     }
     screen.style = .plain

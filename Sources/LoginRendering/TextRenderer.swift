@@ -5,8 +5,8 @@ import LoginFlow
 /// The screen shows a padlock, the title and subtitle, the email field (with its
 /// placeholder or inline error), the password field (masked while hidden) and its
 /// show/hide toggle, a note under a field whose input was cut to its maximum length, the
-/// error of a failed attempt, the button (Log In, Try Again, or a spinner while signing
-/// in), the success line (and, when the session could not be saved for the next launch, a
+/// error of a failed attempt, the button (Log In, Try Again, `Try again in 0:42` while a
+/// throttle holds requests, or a spinner while signing in), the success line (and, when the session could not be saved for the next launch, a
 /// line saying so), the password-reset suggestion and the footer. Every line is exactly
 /// ``Options/width`` columns wide for any input, and the
 /// output depends on nothing but the state and the options: no clock, no environment.
@@ -50,7 +50,9 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     var screen = ScreenCanvas(width: options.width, glyphs: glyphs, ascii: options.ascii)
     drawHeader(on: &screen)
     if let step = state.secondFactor {
-      drawSecondFactor(step, on: &screen)
+      drawSecondFactor(
+        step, errorMessage: state.codeErrorMessage(in: strings),
+        verifyTitle: strings.verifyTitle(for: state), on: &screen)
       screen.blank()
       screen.paragraph(strings.footer, alignment: .center)
       return screen

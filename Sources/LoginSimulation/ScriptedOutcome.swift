@@ -6,7 +6,7 @@ import LoginRuntime
 public enum ScriptedOutcome: Equatable, Hashable, Sendable {
   /// The request succeeds: a login or a check gets the demo session, a resend sends a code.
   case success
-  /// The request fails with this error (`rate-limited` carries no retry delay).
+  /// The request fails with this error; `rate-limited` carries the wait it asks for, if any.
   case failure(AuthError)
   /// A login's answer: the password is right, and this challenge asks for a code.
   case secondFactor(SecondFactorChallenge)

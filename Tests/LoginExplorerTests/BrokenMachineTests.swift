@@ -19,6 +19,9 @@ import Testing
     /// Whether the violation shows only once the clock runs on from that state (then the
     /// counterexample adds one wait of the timeout).
     var inTheFuture: Bool
+    /// The waits the counterexample adds when the violation is in the future: one of the
+    /// timeout, or as many as the clock needs to reach it.
+    var futureWaits = 1
     var testDescription: String { machine.name }
   }
 
@@ -64,6 +67,19 @@ import Testing
     Case(
       machine: BrokenMachines.backKeepsTheCheck, invariant: .oneRequestInFlight, shortest: 6,
       inTheFuture: false),
+    // The form, the refused submit, its answer, the first tick (a second before the end).
+    Case(
+      machine: BrokenMachines.throttleEndsEarly, invariant: .throttleEndsOnceAtItsDeadline,
+      shortest: 5, inTheFuture: false),
+    // The form, the refused submit, its answer, the tick, the end, the dismissal.
+    Case(
+      machine: BrokenMachines.throttleEndsTwice, invariant: .throttleEndsOnceAtItsDeadline,
+      shortest: 7, inTheFuture: false),
+    // The form and the refused submit: from there the clock alone brings the answer, the
+    // tick, the end and a tick after it (the counterexample's two waits).
+    Case(
+      machine: BrokenMachines.throttleTicksForever, invariant: .noTickWithoutCountdown,
+      shortest: 3, inTheFuture: true, futureWaits: 2),
   ]
 
   @Test(arguments: cases)
@@ -74,7 +90,8 @@ import Testing
     let counterexample = try #require(report.counterexample, "\(broken.machine.name) not found")
     #expect(counterexample.violation.invariant == broken.invariant)
     #expect(report.depth == broken.shortest)
-    #expect(counterexample.path.count == broken.shortest + (broken.inTheFuture ? 1 : 0))
+    #expect(
+      counterexample.path.count == broken.shortest + (broken.inTheFuture ? broken.futureWaits : 0))
 
     let session = counterexample.session(
       machine: broken.machine, timeout: explorer.timeout)

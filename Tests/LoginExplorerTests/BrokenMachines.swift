@@ -11,8 +11,49 @@ enum BrokenMachines {
     staleAnswersApplied, keepsPasswordAfterSuccess, cancelWithoutCancelEffect,
     timeoutKeepsTheCall, lateAnswerAppliedAfterCancel, logoutKeepsTheRememberedSession,
     resetKeepsTheRememberedSession, lateReadKeepsTheSession, checksAnIncompleteCode,
-    resendsDuringTheCooldown, backKeepsTheCheck,
+    resendsDuringTheCooldown, backKeepsTheCheck, throttleEndsEarly, throttleEndsTwice,
+    throttleTicksForever,
   ]
+
+  /// The throttle's first tick ends it: the button comes back a second or more early.
+  static let throttleEndsEarly = Machine(
+    name: "the throttle ends at its first tick",
+    reduce: { state, action in
+      guard case .throttleTicked = action, state.isThrottled else {
+        return LoginFlow.reduce(state, action)
+      }
+      return LoginFlow.reduce(state, .throttleEnded)
+    })
+
+  /// Dismissing a refusal's error after its throttle ended starts the throttle again: it
+  /// ends a second time without a second refusal.
+  static let throttleEndsTwice = Machine(
+    name: "the throttle ends twice",
+    reduce: { state, action in
+      var (next, effects) = LoginFlow.reduce(state, action)
+      guard case .cancelTapped = action, case .failed(.rateLimited(let wait)) = state.phase,
+        !state.isThrottled
+      else { return (next, effects) }
+      next.retryIn = LoginState.throttle(for: wait)
+      effects.append(
+        next.retryIn > .seconds(1)
+          ? .scheduleThrottleTick(after: .seconds(1)) : .scheduleThrottleEnd(after: next.retryIn))
+      return (next, effects)
+    })
+
+  /// The throttle's end asks for one more tick, and every tick after it for another.
+  static let throttleTicksForever = Machine(
+    name: "the throttle ticks forever",
+    reduce: { state, action in
+      var (next, effects) = LoginFlow.reduce(state, action)
+      switch action {
+      case .throttleEnded where state.isThrottled, .throttleTicked where !state.isThrottled:
+        effects.append(.scheduleThrottleTick(after: .seconds(1)))
+      default:
+        break
+      }
+      return (next, effects)
+    })
 
   /// The code step checks the code at every digit typed, not only once it is complete.
   static let checksAnIncompleteCode = Machine(

@@ -49,8 +49,10 @@ import Testing
   @Test func theAlphabetComesFromTheMachinesActions() {
     for kind in LoginAction.Kind.allCases {
       switch kind {
-      // Answers come from the environment; the code step's own events from its kinds.
-      case .authResponse, .sessionSaveFailed, .secondFactorRequired, .secondFactor:
+      // Answers come from the environment, the throttle's clock from the store's timers; the
+      // code step's own events from its kinds.
+      case .authResponse, .sessionSaveFailed, .secondFactorRequired, .secondFactor,
+        .throttleTicked, .throttleEnded:
         #expect(ExplorerEvent.events(for: kind).isEmpty)
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
         .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored:

@@ -119,6 +119,8 @@ struct InvariantChecker {
           if next.session != saved { return fail("saveSession of a session not logged in") }
         case .secondFactor:
           return fail("\(effect): the generator never reaches the code step")
+        case .scheduleThrottleTick, .scheduleThrottleEnd:
+          if !next.isThrottled { return fail("\(effect) while no throttle runs") }
         case .clearSession:
           // A login whose save failed is for this launch only: forgetting what is kept is
           // then what keeps the next launch from restoring an older session.

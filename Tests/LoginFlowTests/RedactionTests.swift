@@ -55,13 +55,15 @@ struct RedactionTests {
       .authResponse(attempt: 1, .success(session)), .storeClosed,
       .sessionRestored(stored, now: .epoch), .sessionSaveFailed,
       .secondFactorRequired(attempt: 1, challenge), .secondFactor(.codeChanged(code)),
-      .secondFactor(.verifyAnswer(request: 2, .accepted(session))),
+      .secondFactor(.verifyAnswer(request: 2, .accepted(session))), .throttleTicked,
+      .throttleEnded,
     ] + AuthError.allCases.map { .authResponse(attempt: 1, .failure($0)) }
 
   static let effects: [LoginEffect] =
     [
       .authenticate(attempt: 1, credentials), .cancelAuthentication(attempt: 1),
-      .saveSession(session), .clearSession,
+      .saveSession(session), .clearSession, .scheduleThrottleTick(after: .seconds(1)),
+      .scheduleThrottleEnd(after: .seconds(1)),
     ]
     + [
       .checkCode(request: 2, challenge: challengeID, code: code), .cancelCheck(request: 2),
@@ -117,7 +119,7 @@ struct RedactionTests {
       email: "a@b.co", password: "abc", phase: .submitting, attempt: 2)
     #expect(
       "\(state)"
-        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0, emailLimitReached: false, passwordLimitReached: false, sessionNotRemembered: false)"
+        == "LoginState(email: \"a@b.co\", password: <redacted> 3 characters, isPasswordVisible: false, phase: submitting(2), attempt: 2, consecutiveInvalidCredentials: 0, emailLimitReached: false, passwordLimitReached: false, sessionNotRemembered: false, retryIn: 0.0 seconds)"
     )
   }
 

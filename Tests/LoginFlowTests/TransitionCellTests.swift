@@ -14,8 +14,11 @@ import Testing
     // unexpired and expired, and succeeded splits it into a login remembered or not; every
     // phase has one cell for a failed save, a reset and the store closing. A challenge is
     // current or stale while submitting, and a code step action splits into how the step
-    // goes on or ends while it is shown. Too many codes is an error of its own.
-    #expect(TransitionCell.all.count == 17 + 16 + 22 + 14 + 16 + 16)
+    // goes on or ends while it is shown. Too many codes is an error of its own. Every phase
+    // has two cells for each of the throttle's arrivals (running or not), the editable ones
+    // a throttled submit, and a refusal in the code step one of its own; a locked account is
+    // an answer of its own.
+    #expect(TransitionCell.all.count == 22 + 21 + 27 + 18 + 21 + 21)
     #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
   }
 

@@ -94,6 +94,7 @@ enum TransitionDocument {
       case .saveSession: name = "saveSession"
       case .clearSession: name = "clearSession"
       case .secondFactor: name = "code step's"
+      case .scheduleThrottleTick, .scheduleThrottleEnd: name = "throttle countdown"
       }
       if name == "code step's", names.last == name { continue }
       names.append(name)
@@ -226,7 +227,60 @@ enum TransitionDocument {
     case (.authResponse, "current attempt, other failure"):
       actions = responses(
         attempts: [inFlight],
-        results: AuthError.allCases.filter { $0 != .invalidCredentials }.map { .failure($0) })
+        results: AuthError.allCases.filter {
+          if case .rateLimited = $0 { return false }
+          return $0 != .invalidCredentials
+        }.map { .failure($0) })
+    case (.authResponse, "current attempt, rateLimited"):
+      // No wait, a wait, and one past the cap.
+      actions = responses(
+        attempts: [inFlight],
+        results: [nil, .seconds(42), .seconds(7_200)].map { .failure(.rateLimited(retryAfter: $0)) }
+      )
+    case (.submitTapped, "form valid, throttled"):
+      states = states.flatMap { state in
+        [Duration.seconds(42), .milliseconds(500)].map { left in
+          TransitionDocument.throttled(state, left)
+        }
+      }
+      actions = [.submitTapped]
+    case (.throttleTicked, "throttle running"), (.throttleEnded, "throttle running"):
+      states = states.flatMap { state in
+        [Duration.seconds(42), .seconds(2), .milliseconds(1_500)].map { left in
+          TransitionDocument.throttled(state, left)
+        }
+      }
+      actions = [row.action == .throttleTicked ? .throttleTicked : .throttleEnded]
+    case (.throttleTicked, "no throttle"):
+      // None, or the last second, in which only the end ends it.
+      states += states.map { state in
+        TransitionDocument.throttled(state, .milliseconds(800))
+      }
+      actions = [.throttleTicked]
+    case (.throttleEnded, "no throttle"): actions = [.throttleEnded]
+    case (.secondFactor, "step goes on, refused"):
+      // A check or a resend refused, with no wait given or with one.
+      let pairs = [nil, Duration.seconds(42)].flatMap {
+        wait -> [(SecondFactorState.Step, LoginAction)] in
+        [
+          (
+            .checking,
+            .secondFactor(.verifyAnswer(request: inFlight, .failed(.rateLimited(retryAfter: wait))))
+          ),
+          (
+            .resending,
+            .secondFactor(
+              .resendAnswer(request: inFlight, .failure(.rateLimited(retryAfter: wait))))
+          ),
+        ]
+      }
+      return states.flatMap { state in
+        pairs.map { step, action in
+          var busy = state
+          busy.phase = .secondFactor(codeStep { $0.step = step })
+          return (busy, action)
+        }
+      }
     case (.authResponse, "stale attempt"):
       actions = responses(attempts: [1, inFlight - 1, inFlight + 1], results: [session] + failures)
     case (.sessionRestored, "unexpired"):
@@ -307,6 +361,17 @@ enum TransitionDocument {
     return states.flatMap { state in actions.map { (state, $0) } }
   }
 
+  /// `state` with `left` of throttle, the code step held by it.
+  static func throttled(_ state: LoginState, _ left: Duration) -> LoginState {
+    var throttled = state
+    throttled.retryIn = left
+    if case .secondFactor(var step) = throttled.phase {
+      step.isHeld = left > .zero
+      throttled.phase = .secondFactor(step)
+    }
+    return throttled
+  }
+
   /// The document's words for what changed between two states.
   static func changes(from before: LoginState, to after: LoginState, action: LoginAction) -> Set<
     String
@@ -349,6 +414,13 @@ enum TransitionDocument {
     }
     if before.sessionNotRemembered != after.sessionNotRemembered {
       changes.insert(after.sessionNotRemembered ? "not remembered on" : "not remembered off")
+    }
+    if after.retryIn > before.retryIn {
+      changes.insert("throttle started")
+    } else if after.retryIn == .zero, before.retryIn > .zero {
+      changes.insert("throttle ended")
+    } else if after.retryIn < before.retryIn {
+      changes.insert("throttle - 1s")
     }
     return changes
   }
@@ -438,7 +510,42 @@ struct TransitionTableDocumentTests {
         case .secondFactor:
           // The code step's own table says which; here, only that it is the step's.
           #expect(before.secondFactor != nil || after.secondFactor != nil, "\(context)")
+        case .scheduleThrottleTick(let delay):
+          // The next change of the whole seconds shown: more than one second to go.
+          #expect(after.retryIn > .seconds(1), "\(context)")
+          #expect(delay > .zero && delay <= .seconds(1), "\(context)")
+          #expect(
+            after.retrySecondsLeft.map { (after.retryIn - delay) == .seconds($0 - 1) } == true,
+            "\(context)")
+        case .scheduleThrottleEnd(let delay):
+          // The deadline itself, in the last second.
+          #expect(delay == after.retryIn && after.retryIn <= .seconds(1), "\(context)")
         }
+      }
+      // A refusal throttles for its wait: 30 s when it gave none, an hour at most; a tick
+      // takes one whole second off; the end clears it, and the code step is held exactly
+      // while the throttle runs.
+      var refusal: Duration??
+      switch action {
+      case .authResponse(_, .failure(.rateLimited(let wait))),
+        .secondFactor(.verifyAnswer(_, .failed(.rateLimited(let wait)))),
+        .secondFactor(.resendAnswer(_, .failure(.rateLimited(let wait)))):
+        refusal = .some(wait)
+      default: refusal = nil
+      }
+      if let refusal, row.changes.contains("throttle started") {
+        let expectedWait: Duration =
+          switch refusal {
+          case nil: .seconds(30)
+          case .some(let wait): min(wait, .seconds(3_600))
+          }
+        #expect(after.retryIn == expectedWait, "\(context)")
+      }
+      if row.changes.contains("throttle - 1s") {
+        #expect(after.retrySecondsLeft == before.retrySecondsLeft.map { $0 - 1 }, "\(context)")
+      }
+      if let step = after.secondFactor {
+        #expect(step.isHeld == after.isThrottled, "\(context)")
       }
     }
   }
@@ -472,11 +579,16 @@ struct TransitionTableDocumentTests {
         ["within limit", "over limit"],
         [
           "current attempt, success", "current attempt, invalidCredentials",
-          "current attempt, other failure", "stale attempt",
+          "current attempt, rateLimited", "current attempt, other failure", "stale attempt",
         ],
+        ["form valid", "form invalid", "form valid, throttled"],
+        ["throttle running", "no throttle"],
         ["unexpired", "expired"], ["login remembered", "login not remembered"],
         ["current attempt", "stale attempt"],
-        ["step goes on", "step ends, signed in", "step ends, abandoned", "step ends, failed"],
+        [
+          "step goes on", "step goes on, refused", "step ends, signed in",
+          "step ends, abandoned", "step ends, failed",
+        ],
       ]
       #expect(complete.contains(conditions), "\(cell): \(conditions)")
     }

@@ -339,6 +339,8 @@ let transitionTable: [TableKey: [TransitionCase]] = {
     same("stale newer, failure", submitting, .authResponse(attempt: 5, .failure(.serverError))),
   ]
   for error in failures {
+    // A refusal without a wait of its own throttles for the default 30 s.
+    let throttles = error == .rateLimited(retryAfter: nil)
     responses.append(
       TransitionCase(
         variant: "current, \(error.name)", before: submitting,
@@ -346,7 +348,8 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         after: F.with(submitting) {
           $0.phase = .failed(error)
           $0.consecutiveInvalidCredentials = error == .invalidCredentials ? 3 : 2
-        }, effects: []))
+          if throttles { $0.retryIn = .seconds(30) }
+        }, effects: throttles ? [.scheduleThrottleTick(after: .seconds(1))] : []))
     responses.append(
       same("stale, \(error.name)", submitting, .authResponse(attempt: 1, .failure(error))))
   }
@@ -659,8 +662,185 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         .secondFactor(.verifyAnswer(request: F.inFlight, .accepted(F.session)))),
     ])
 
+  // The throttle: a deadline beside the phase, counted down by the store's clock.
+  func extend(_ phase: LoginPhase.Kind, _ action: LoginAction.Kind, _ cases: [TransitionCase]) {
+    table[TableKey(phase: phase, action: action), default: []] += cases
+  }
+  func throttled(_ state: LoginState, _ left: Duration) -> LoginState {
+    F.with(state) {
+      $0.retryIn = left
+      if case .secondFactor(var step) = $0.phase {
+        step.isHeld = left > .zero
+        $0.phase = .secondFactor(step)
+      }
+    }
+  }
+  responses = [
+    TransitionCase(
+      variant: "current, a refusal with its wait", before: submitting,
+      action: .authResponse(attempt: F.inFlight, .failure(.rateLimited(retryAfter: .seconds(42)))),
+      after: F.with(submitting) {
+        $0.phase = .failed(.rateLimited(retryAfter: .seconds(42)))
+        $0.retryIn = .seconds(42)
+      }, effects: [.scheduleThrottleTick(after: .seconds(1))]),
+    TransitionCase(
+      variant: "current, a refusal of two hours: an hour", before: submitting,
+      action: .authResponse(
+        attempt: F.inFlight, .failure(.rateLimited(retryAfter: .seconds(7_200)))),
+      after: F.with(submitting) {
+        $0.phase = .failed(.rateLimited(retryAfter: .seconds(7_200)))
+        $0.retryIn = .seconds(3_600)
+      }, effects: [.scheduleThrottleTick(after: .seconds(1))]),
+    TransitionCase(
+      variant: "current, a refusal of half a second: the end at once", before: submitting,
+      action: .authResponse(
+        attempt: F.inFlight, .failure(.rateLimited(retryAfter: .milliseconds(500)))),
+      after: F.with(submitting) {
+        $0.phase = .failed(.rateLimited(retryAfter: .milliseconds(500)))
+        $0.retryIn = .milliseconds(500)
+      }, effects: [.scheduleThrottleEnd(after: .milliseconds(500))]),
+    TransitionCase(
+      variant: "current, a negative wait: the default", before: submitting,
+      action: .authResponse(attempt: F.inFlight, .failure(.rateLimited(retryAfter: .seconds(-5)))),
+      after: F.with(submitting) {
+        $0.phase = .failed(.rateLimited(retryAfter: .seconds(-5)))
+        $0.retryIn = .seconds(30)
+      }, effects: [.scheduleThrottleTick(after: .seconds(1))]),
+    same(
+      "current, a shorter refusal while throttled: the later deadline stays",
+      throttled(submitting, .seconds(50)),
+      .authResponse(attempt: F.inFlight, .failure(.rateLimited(retryAfter: .seconds(10))))
+    )
+    .replacingAfter { $0.phase = .failed(.rateLimited(retryAfter: .seconds(10))) },
+    TransitionCase(
+      variant: "current, a longer refusal while throttled: it replaces the deadline",
+      before: throttled(submitting, .seconds(5)),
+      action: .authResponse(attempt: F.inFlight, .failure(.rateLimited(retryAfter: .seconds(10)))),
+      after: F.with(submitting) {
+        $0.phase = .failed(.rateLimited(retryAfter: .seconds(10)))
+        $0.retryIn = .seconds(10)
+      }, effects: [.scheduleThrottleTick(after: .seconds(1))]),
+  ]
+  extend(.submitting, .authResponse, responses)
+  for kind in LoginPhase.Kind.allCases {
+    let before = F.state(F.phase(kind))
+    extend(
+      kind, .throttleTicked,
+      [
+        TransitionCase(
+          variant: "a second off", before: throttled(before, .seconds(42)), action: .throttleTicked,
+          after: throttled(before, .seconds(41)),
+          effects: [.scheduleThrottleTick(after: .seconds(1))]),
+        TransitionCase(
+          variant: "from part of a second to the last second: its end next",
+          before: throttled(before, .milliseconds(1_500)), action: .throttleTicked,
+          after: throttled(before, .seconds(1)), effects: [.scheduleThrottleEnd(after: .seconds(1))]
+        ),
+        same(
+          "the last second: only the end ends it", throttled(before, .seconds(1)), .throttleTicked),
+        same("no throttle", before, .throttleTicked),
+      ])
+    extend(
+      kind, .throttleEnded,
+      [
+        TransitionCase(
+          variant: "the deadline", before: throttled(before, .seconds(1)), action: .throttleEnded,
+          after: before, effects: []),
+        same("no throttle", before, .throttleEnded),
+      ])
+    // The throttle survives starting over.
+    extend(
+      kind, .reset,
+      [
+        TransitionCase(
+          variant: "a throttle runs on", before: throttled(before, .seconds(9)), action: .reset,
+          after: LoginState(attempt: F.inFlight, retryIn: .seconds(9)),
+          effects: table[TableKey(phase: kind, action: .reset)]?.first?.effects ?? [])
+      ])
+  }
+  for kind in [LoginPhase.Kind.idle, .editing, .failed] {
+    let before = F.state(F.phase(kind))
+    extend(
+      kind, .submitTapped,
+      [
+        same("a valid form while throttled", throttled(before, .seconds(42)), .submitTapped),
+        same(
+          "a valid form in the throttle's last instant", throttled(before, .nanoseconds(1)),
+          .submitTapped),
+      ])
+  }
+  let refusedBefore = F.state(.failed(.rateLimited(retryAfter: .seconds(30))))
+  extend(
+    .failed, .cancelTapped,
+    [
+      TransitionCase(
+        variant: "dismiss a refusal: the throttle runs on",
+        before: throttled(refusedBefore, .seconds(20)),
+        action: .cancelTapped, after: throttled(F.state(.editing), .seconds(20)), effects: [])
+    ])
+  var resending = codeStep
+  resending.step = .resending
+  resending.request = F.inFlight + 1
+  let resendingState = F.with(shown) {
+    $0.phase = .secondFactor(resending)
+    $0.attempt = F.inFlight + 1
+  }
+  extend(
+    .secondFactor, .secondFactor,
+    [
+      TransitionCase(
+        variant: "a check refused: the step shows it, and the throttle holds it",
+        before: checkingState,
+        action: .secondFactor(
+          .verifyAnswer(request: F.inFlight + 1, .failed(.rateLimited(retryAfter: nil)))),
+        after: F.with(checkingState) {
+          var refused = checking
+          refused.step = .failed(.rateLimited(retryAfter: nil))
+          refused.isHeld = true
+          $0.phase = .secondFactor(refused)
+          $0.retryIn = .seconds(30)
+        }, effects: [.scheduleThrottleTick(after: .seconds(1))]),
+      TransitionCase(
+        variant: "a resend refused", before: resendingState,
+        action: .secondFactor(
+          .resendAnswer(request: F.inFlight + 1, .failure(.rateLimited(retryAfter: .seconds(3))))),
+        after: F.with(resendingState) {
+          var refused = resending
+          refused.step = .failed(.rateLimited(retryAfter: .seconds(3)))
+          refused.isHeld = true
+          $0.phase = .secondFactor(refused)
+          $0.retryIn = .seconds(3)
+        }, effects: [.scheduleThrottleTick(after: .seconds(1))]),
+      same(
+        "a late refusal", checkingState,
+        .secondFactor(
+          .resendAnswer(request: F.inFlight + 1, .failure(.rateLimited(retryAfter: nil))))),
+      same(
+        "a complete code while held: no check", throttled(shown, .seconds(5)),
+        .secondFactor(.verifyTapped)),
+      TransitionCase(
+        variant: "the last digit while held: typed, not checked",
+        before: throttled(shown, .seconds(5)),
+        action: .secondFactor(.codeChanged("123456")),
+        after: F.with(throttled(shown, .seconds(5))) {
+          var typed = codeStep
+          typed.code = "123456"
+          typed.isHeld = true
+          $0.phase = .secondFactor(typed)
+        }, effects: []),
+    ])
+
   return table
 }()
+
+extension TransitionCase {
+  /// The case with its expected state changed by `change`.
+  func replacingAfter(_ change: (inout LoginState) -> Void) -> TransitionCase {
+    var copy = self
+    change(&copy.after)
+    return copy
+  }
+}
 
 @Suite("Transitions")
 struct TransitionTests {

@@ -151,12 +151,22 @@ struct ValidationTests {
       case .serverError: "Something went wrong. Please try again."
       case .timedOut: "The request timed out. Please try again."
       case .rateLimited: "Too many attempts. Please wait a moment and try again."
+      case .accountLocked: "Your account is locked. Reset your password to continue."
       case .unexpected: "Unable to sign in. Please try again."
       case .tooManyCodes: "Too many incorrect codes. Sign in again."
       }
     #expect(error.message == expected)
-    #expect(LoginState(phase: .failed(error)).errorMessage == expected)
-    #expect(error.isRetryable == (error != .invalidCredentials && error != .tooManyCodes))
+    // A refusal whose throttle has ended says so; while one runs it counts down (below).
+    #expect(
+      LoginState(phase: .failed(error)).errorMessage
+        == (error == .rateLimited(retryAfter: nil) ? "You can try again now." : expected))
+    #expect(
+      LoginState(phase: .failed(error), retryIn: .seconds(42)).errorMessage
+        == (error == .rateLimited(retryAfter: nil)
+          ? "Too many attempts. Try again in 0:42." : expected))
+    #expect(
+      error.isRetryable
+        == (error != .invalidCredentials && error != .tooManyCodes && error != .accountLocked))
   }
 
   @Test("a retry-after delay does not change the message")

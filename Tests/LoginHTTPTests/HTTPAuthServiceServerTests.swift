@@ -59,6 +59,48 @@ import Testing
     Row(
       name: "429-no-retry-after", format: .json, expected: .failure(.rateLimited(retryAfter: nil))),
     Row(name: "429-http-date", format: .json, expected: .failure(.rateLimited(retryAfter: nil))),
+    // Every form of `Retry-After`, well formed or not (`Docs/HTTP.md`, Throttling and lockout).
+    Row(
+      name: "429-http-date-with-date", format: .json,
+      expected: .failure(.rateLimited(retryAfter: .seconds(42)))),
+    Row(
+      name: "429-http-date-with-date", format: oauth,
+      expected: .failure(.rateLimited(retryAfter: .seconds(42)))),
+    Row(
+      name: "429-rfc850-date", format: .json,
+      expected: .failure(.rateLimited(retryAfter: .seconds(60)))),
+    Row(
+      name: "429-asctime-date", format: .json,
+      expected: .failure(.rateLimited(retryAfter: .seconds(9)))),
+    Row(
+      name: "429-date-next-year", format: .json,
+      expected: .failure(.rateLimited(retryAfter: LoginState.maximumRetryAfter))),
+    Row(name: "429-garbage", format: .json, expected: .failure(.rateLimited(retryAfter: nil))),
+    Row(name: "429-negative", format: .json, expected: .failure(.rateLimited(retryAfter: nil))),
+    Row(name: "429-zero", format: .json, expected: .failure(.rateLimited(retryAfter: nil))),
+    Row(name: "429-fraction", format: .json, expected: .failure(.rateLimited(retryAfter: nil))),
+    Row(
+      name: "429-huge", format: .json,
+      expected: .failure(.rateLimited(retryAfter: LoginState.maximumRetryAfter))),
+    Row(
+      name: "429-duplicated", format: .json,
+      expected: .failure(.rateLimited(retryAfter: .seconds(12)))),
+    Row(
+      name: "429-duplicated", format: oauth,
+      expected: .failure(.rateLimited(retryAfter: .seconds(12)))),
+    Row(
+      name: "429-body", format: .json, expected: .failure(.rateLimited(retryAfter: .seconds(42)))),
+    Row(name: "429-body", format: oauth, expected: .failure(.rateLimited(retryAfter: nil))),
+    Row(
+      name: "429-body-and-header", format: .json,
+      expected: .failure(.rateLimited(retryAfter: .seconds(5)))),
+    Row(
+      name: "400-rate-limited", format: .json,
+      expected: .failure(.rateLimited(retryAfter: .seconds(9)))),
+    Row(name: "423", format: .json, expected: .failure(.accountLocked)),
+    Row(name: "423", format: oauth, expected: .failure(.accountLocked)),
+    Row(name: "401-account-locked", format: .json, expected: .failure(.accountLocked)),
+    Row(name: "401-account-locked", format: oauth, expected: .failure(.accountLocked)),
     Row(name: "500", format: .json, expected: .failure(.serverError)),
     Row(name: "500", format: oauth, expected: .failure(.serverError)),
     Row(name: "503", format: .json, expected: .failure(.serverError)),

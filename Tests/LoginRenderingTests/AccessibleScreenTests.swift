@@ -50,6 +50,36 @@ import Testing
     #expect(AccessibleScreen.announcements(from: form, to: typed) == [])
   }
 
+  /// A throttle is announced once when it starts, never as it counts down, and "You can try
+  /// again now." once when it ends; the button says how long meanwhile.
+  @Test func aThrottleIsAnnouncedOnceAtItsStartAndOnceAtItsEnd() {
+    let form = LoginState(email: "demo@example.com", password: "pw", phase: .editing)
+    let (sent, _) = reduce(form, .submitTapped)
+    let (refused, _) = reduce(
+      sent, .authResponse(attempt: 1, .failure(.rateLimited(retryAfter: .seconds(2)))))
+    #expect(
+      AccessibleScreen.announcements(from: sent, to: refused)
+        == ["Login error: Too many attempts. Try again in 0:02."])
+    #expect(
+      AccessibleScreen.elements(of: refused).map(\.spoken).contains(
+        "Try again in 0:02, button, dimmed"))
+    let (ticked, _) = reduce(refused, .throttleTicked)
+    #expect(AccessibleScreen.announcements(from: refused, to: ticked) == [])
+    #expect(
+      AccessibleScreen.elements(of: ticked).map(\.spoken).contains(
+        "Try again in 0:01, button, dimmed"))
+    let (ended, _) = reduce(ticked, .throttleEnded)
+    #expect(AccessibleScreen.announcements(from: ticked, to: ended) == ["You can try again now."])
+    #expect(AccessibleScreen.announcements(from: ended, to: ended) == [])
+    #expect(AccessibleScreen.elements(of: ended).map(\.spoken).contains("Try Again, button"))
+    // A lockout has no countdown and suggests the reset at once.
+    let (locked, _) = reduce(sent, .authResponse(attempt: 1, .failure(.accountLocked)))
+    #expect(
+      AccessibleScreen.announcements(from: sent, to: locked)
+        == ["Login error: Your account is locked. Reset your password to continue."])
+    #expect(locked.suggestsPasswordReset && !locked.isThrottled)
+  }
+
   @Test func aLoginThatCouldNotBeRememberedIsAnnouncedOnceAndListed() {
     let succeeded = LoginState(phase: .succeeded(AuthSession(token: "secret-token")))
     let (unsaved, _) = reduce(succeeded, .sessionSaveFailed)

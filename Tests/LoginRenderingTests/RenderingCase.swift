@@ -78,6 +78,9 @@ enum Screens {
     after([.authResponse(attempt: 1, .failure(error))], from: submitting)
   }
 
+  /// A login the server refused for 42 seconds: the throttle has just started.
+  static let throttled = failed(.rateLimited(retryAfter: .seconds(42)))
+
   /// Three wrong passwords in a row: the reset suggestion shows.
   static let resetSuggested: LoginState = {
     var state = filled()

@@ -19,7 +19,7 @@ enum RenderingCatalog {
 
   /// Every screen.
   static let screens: [RenderingCase] =
-    phases + errors + fields + codeSteps + widths + ascii + inputCases + pseudo
+    phases + errors + fields + codeSteps + throttles + widths + ascii + inputCases + pseudo
 
   /// One screen per phase (and the spinner's next frame).
   static let phases: [RenderingCase] = [
@@ -97,6 +97,29 @@ enum RenderingCatalog {
       }),
   ]
 
+  /// A throttle the server set: at its start, counting down, across an edit, on the code
+  /// step, at the narrowest width, and over.
+  static let throttles: [RenderingCase] = [
+    RenderingCase(name: "throttle-started", state: Screens.throttled),
+    RenderingCase(
+      name: "throttle-ticked",
+      state: Screens.after(Array(repeating: .throttleTicked, count: 12), from: Screens.throttled)),
+    RenderingCase(
+      name: "throttle-edited",
+      state: Screens.after([.passwordChanged(Screens.demoPassword + "!")], from: Screens.throttled)),
+    RenderingCase(name: "throttle-28", state: Screens.throttled, width: 28),
+    RenderingCase(
+      name: "throttle-ended", state: Screens.after([.throttleEnded], from: Screens.throttled)),
+    RenderingCase(
+      name: "second-factor-throttled",
+      state: Screens.after(
+        [.secondFactor(.verifyAnswer(request: 1, .failed(.rateLimited(retryAfter: .seconds(42)))))],
+        from: Screens.codeStep {
+          $0.code = "123456"
+          $0.step = .checking
+        })),
+  ]
+
   static let widths: [RenderingCase] = [
     RenderingCase(name: "width-28", state: Screens.filled(), width: 28),
     RenderingCase(name: "width-28-error", state: Screens.failed(.networkUnavailable), width: 28),
@@ -107,7 +130,7 @@ enum RenderingCatalog {
   ]
 
   /// The ASCII mode for every phase and the interesting field states.
-  static let ascii: [RenderingCase] = (phases + fields + codeSteps + widths).map {
+  static let ascii: [RenderingCase] = (phases + fields + codeSteps + throttles + widths).map {
     var copy = $0
     copy.name = "ascii-" + $0.name
     copy.ascii = true
@@ -169,6 +192,8 @@ enum RenderingCatalog {
     ("json-not-remembered", Screens.after([.sessionSaveFailed], from: Screens.succeeded)),
     ("json-failed", Screens.failed(.rateLimited(retryAfter: .seconds(30)))),
     ("json-reset-suggested", Screens.resetSuggested),
+    ("json-throttled", Screens.throttled),
+    ("json-locked", Screens.failed(.accountLocked)),
     (
       "json-limit-reached",
       Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword)

@@ -27,8 +27,8 @@ import Testing
     let keys = [
       "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError",
       "emailLimitReached", "error", "loading", "loggedIn", "password", "passwordLength",
-      "passwordLimitReached", "passwordVisible", "phase", "resetSuggested", "secondFactor",
-      "sessionNotRemembered",
+      "passwordLimitReached", "passwordVisible", "phase", "resetSuggested", "retryIn",
+      "secondFactor", "sessionNotRemembered", "submitTitle",
     ]
     for (_, state) in RenderingCatalog.json {
       guard case .object(let members) = StateJSON.value(of: state) else {
@@ -76,10 +76,14 @@ import Testing
       Issue.record("not an object")
       return
     }
+    // A throttle's message counts down; every other error's is its own.
+    let message =
+      error == .rateLimited(retryAfter: nil)
+      ? "Too many attempts. Try again in 0:30." : error.message
     #expect(
       members["error"]
         == .object([
-          "name": .string(error.name), "message": .string(error.message),
+          "name": .string(error.name), "message": .string(message),
           "retryable": .bool(error.isRetryable),
         ]))
     #expect(members["phase"] == .string("failed"))

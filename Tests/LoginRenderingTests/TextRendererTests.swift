@@ -54,8 +54,11 @@ import Testing
 
   @Test(arguments: AuthError.allCases)
   func retryableFailuresOfferTryAgain(_ error: AuthError) {
-    let screen = TextRenderer().render(Screens.failed(error))
-    #expect(screen.contains("Try Again") == error.isRetryable)
+    let state = Screens.failed(error)
+    let screen = TextRenderer().render(state)
+    // A throttle holds the retry: the button says how long instead.
+    #expect(screen.contains("Try Again") == (error.isRetryable && !state.isThrottled))
+    #expect(screen.contains("Try again in 0:30") == (error == .rateLimited(retryAfter: nil)))
     #expect(screen.contains("Log In") == !error.isRetryable)
     #expect(screen.contains("! " + error.message.prefix(10)))
   }

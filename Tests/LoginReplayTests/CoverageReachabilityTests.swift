@@ -24,9 +24,11 @@ import Testing
     var passwordLimitReached: Bool
     var sessionNotRemembered: Bool
     var kept: Bool
+    var retryIn: Duration
 
     init(_ state: LoginState, kept: Bool) {
       self.kept = kept
+      retryIn = state.retryIn
       sessionNotRemembered = state.sessionNotRemembered
       email = state.email
       password = state.password
@@ -60,14 +62,28 @@ import Testing
       actions.append(.authResponse(attempt: state.attempt, .success(AuthSession(token: "t"))))
       actions += ScriptedOutcome.loginOutcomes.compactMap { outcome in
         guard case .failure(let error) = outcome else { return nil }
-        return .authResponse(attempt: state.attempt, .failure(error))
+        // A short refusal reaches every throttle cell a long one does, in fewer states.
+        let short = error == .rateLimited(retryAfter: nil) ? Self.refusal : error
+        return .authResponse(attempt: state.attempt, .failure(short))
       }
       actions.append(
         .secondFactorRequired(attempt: state.attempt, SecondFactorMachine.exampleChallenge))
       actions.append(.storeClosed)
     }
+    // The throttle's clock, as the store delivers it: a tick while more than a second
+    // shows, then the end.
+    if let shown = state.retrySecondsLeft {
+      actions.append(shown > 1 ? .throttleTicked : .throttleEnded)
+    }
     if let step = state.secondFactor {
       actions += Self.codeStepActions(in: step).map(LoginAction.secondFactor)
+      switch step.step {
+      case .checking:
+        actions.append(.secondFactor(.verifyAnswer(request: step.request, .failed(Self.refusal))))
+      case .resending:
+        actions.append(.secondFactor(.resendAnswer(request: step.request, .failure(Self.refusal))))
+      case .entering, .rejected, .expired, .failed: break
+      }
       if step.isBusy { actions.append(.storeClosed) }
     } else {
       // The code step's buttons can be pressed on any screen; they do nothing there.
@@ -75,6 +91,9 @@ import Testing
     }
     return actions
   }
+
+  /// The refusal the model's server answers with: two seconds, one tick and the end.
+  static let refusal = AuthError.rateLimited(retryAfter: .seconds(2))
 
   /// What a replay can bring about in the code step: the child's alphabet, less what the
   /// store never delivers there: a deadline not pending (an expiry already past, a
@@ -124,7 +143,9 @@ import Testing
         reached.insert(.transition(TransitionCell(applying: .sessionSaveFailed, to: next)))
         next = reduce(next, .sessionSaveFailed).state
       case .clearSession: kept = false
-      case .authenticate, .cancelAuthentication, .secondFactor: break
+      case .authenticate, .cancelAuthentication, .secondFactor, .scheduleThrottleTick,
+        .scheduleThrottleEnd:
+        break
       }
     }
     return Node(state: next, kept: kept)
@@ -189,7 +210,8 @@ import Testing
     // The login table: thirteen of the form and the answers, four closings outside a
     // request, five failed saves outside succeeded, too many codes as a login's answer. The
     // code step: twelve answers not in flight, four closings, two countdown arrivals, one
-    // expiry, two complete codes.
-    #expect(unreachable.count == 13 + 4 + 5 + 1 + 12 + 4 + 2 + 1 + 2)
+    // expiry, one complete code. The throttle: twelve deliveries with no throttle, two
+    // while no login can be in flight, and the throttled submit of an idle form.
+    #expect(unreachable.count == 13 + 4 + 5 + 1 + 12 + 4 + 2 + 1 + 1 + 12 + 2 + 1)
   }
 }

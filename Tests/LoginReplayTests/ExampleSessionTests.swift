@@ -38,9 +38,10 @@ import Testing
 /// Every example's expectations hold in a model of the runner, so the real run exits 0.
 @Suite struct ExampleSemanticsTests {
   /// The examples of the code step, which the model (a login form's) does not know; the
-  /// replay runs them in `ExampleGoldenTests` and `ExampleReplayTests`.
+  /// replay runs them in `ExampleGoldenTests` and `ExampleReplayTests`. `throttled.login`
+  /// ends with a throttle on the code step.
   static let codeStepExamples: Set = [
-    "second-factor.login", "code-step.login", "code-step-cells.login",
+    "second-factor.login", "code-step.login", "code-step-cells.login", "throttled.login",
   ]
 
   @Test(

@@ -35,6 +35,8 @@ struct ReferenceModel {
   let timeout: Duration = .seconds(30)
   var stored: StoredSession?
   var failingSaves = false
+  /// The throttle's next arrival, if one is scheduled.
+  var throttleArrival: (at: Duration, action: LoginAction)?
 
   mutating func run(_ located: LocatedCommand) {
     switch located.command {
@@ -48,6 +50,7 @@ struct ReferenceModel {
     case .close:
       if state.isLoading { apply(.storeClosed) }
       isClosed = true
+      throttleArrival = nil
     case .respond(let outcome, let delay): queue.append((outcome, delay))
     case .wait(let duration): advance(to: now + duration)
     case .settle:
@@ -67,6 +70,7 @@ struct ReferenceModel {
     case .relaunch(let restore):
       state = LoginState()
       requests = []
+      throttleArrival = nil
       lastEffects = []
       isClosed = false
       switch restore {
@@ -135,17 +139,25 @@ struct ReferenceModel {
         stored = nil
       case .secondFactor:
         break  // the model's sessions never reach the code step
+      case .scheduleThrottleTick(let delay): throttleArrival = (now + delay, .throttleTicked)
+      case .scheduleThrottleEnd(let delay): throttleArrival = (now + delay, .throttleEnded)
       }
     }
   }
 
   private func nextEvent() -> Duration? {
-    requests.map { min($0.answerAt, $0.timeoutAt) }.min()
+    (requests.map { min($0.answerAt, $0.timeoutAt) } + [throttleArrival?.at].compactMap { $0 })
+      .min()
   }
 
   private mutating func advance(to target: Duration) {
     while let next = nextEvent(), next <= target {
       now = next
+      if let arrival = throttleArrival, arrival.at == next {
+        throttleArrival = nil
+        apply(arrival.action)
+        continue
+      }
       guard let index = requests.firstIndex(where: { min($0.answerAt, $0.timeoutAt) == next })
       else { break }
       let request = requests.remove(at: index)

@@ -58,15 +58,34 @@ enum ReplayBinary {
   /// before its first output read and done. (A child's own `ru_maxrss` cannot tell: it
   /// counts the test process's memory from before the child's `exec`.)
   static func peakMemoryAtFirstOutput(_ arguments: [String]) throws -> Int {
+    // The session (the last argument) comes on standard input, held open until the peak is
+    // read: a run that has printed everything then waits for more input instead of exiting,
+    // so its `/proc` entry is still there to read.
+    let path = try #require(arguments.last)
+    let session = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
     let process = Process()
     process.executableURL = try url()
-    process.arguments = arguments
+    process.arguments = arguments.dropLast() + ["-"]
+    let input = Pipe()
     let output = Pipe()
+    process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
+    // The writer ends the input only once the peak has been read (`peakRead`); meanwhile a
+    // long session streams in as the run takes it.
+    let peakRead = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      while let chunk = try? session.read(upToCount: 65_536), !chunk.isEmpty {
+        guard (try? input.fileHandleForWriting.write(contentsOf: chunk)) != nil else { break }
+      }
+      peakRead.wait()
+      try? input.fileHandleForWriting.close()
+    }
+    writer.start()
     defer { process.waitUntilExit() }
     defer { _ = try? output.fileHandleForReading.readToEnd() }
+    defer { peakRead.signal() }
     _ = output.fileHandleForReading.availableData
     let status = try String(
       contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)

@@ -39,6 +39,15 @@ import Testing
       "respond rate-limited",
       .respond(.failure(.rateLimited(retryAfter: nil)), after: .seconds(1.5))
     ),
+    (
+      "respond rate-limited retry-after 42s after 0s",
+      .respond(.failure(.rateLimited(retryAfter: .seconds(42))), after: .zero)
+    ),
+    (
+      "respond rate-limited after 2s retry-after 60s",
+      .respond(.failure(.rateLimited(retryAfter: .seconds(60))), after: .seconds(2))
+    ),
+    ("respond locked", .respond(.failure(.accountLocked), after: .seconds(1.5))),
     ("respond unexpected", .respond(.failure(.unexpected), after: .seconds(1.5))),
     ("respond code-accepted", .respond(.codeAccepted, after: .seconds(1.5))),
     ("respond code-rejected after 0s", .respond(.codeRejected, after: .zero)),
@@ -115,6 +124,8 @@ import Testing
     ("expect can-resend false", .expect(.canResend(false))),
     ("expect resend-in 27s", .expect(.resendIn(.seconds(27)))),
     ("expect resend-in none", .expect(.resendIn(nil))),
+    ("expect retry-in 42s", .expect(.retryIn(.seconds(42)))),
+    ("expect retry-in none", .expect(.retryIn(nil))),
     ("expect effects save-session", .expect(.effects([.saveSession]))),
     ("expect effects clear-session", .expect(.effects([.clearSession]))),
     ("snapshot", .snapshot),

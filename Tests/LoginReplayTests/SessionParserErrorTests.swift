@@ -10,7 +10,7 @@ import Testing
     + "wait, settle, expect, snapshot, relaunch, restore-session, session-store"
   static let outcomes =
     "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
-    + "unexpected, second-factor, code-accepted, code-rejected, code-expired, code-sent"
+    + "locked, unexpected, second-factor, code-accepted, code-rejected, code-expired, code-sent"
   static let escapes = #"expected one of: \" \\ \n \t \u{…}"#
 
   /// (line text, column, message)
@@ -23,7 +23,7 @@ import Testing
       "unknown expectation; expected one of: phase, can-submit, loading, "
         + "password-visible, error, email-error, reset-suggested, effects, password-length, "
         + "requests-in-flight, dropped-answers, store-requests, store-timers, "
-        + "session-remembered, secrets-hidden, code, code-error, can-verify, can-resend, resend-in"
+        + "session-remembered, secrets-hidden, code, code-error, can-verify, can-resend, resend-in, retry-in"
     ),
     // Wrong argument counts: too many points at the first extra word, too few at the command.
     ("submit now", 8, "wrong argument count for 'submit': expected no arguments (submit), got 1"),
@@ -200,6 +200,15 @@ import Testing
         + "succeeded, failed, second-factor"
     ),
     ("respond ok", 9, "bad value for 'respond'; expected one of: \(outcomes)"),
+    // The wait is a refusal's alone.
+    (
+      "respond success retry-after 5s", 17,
+      "bad value for 'respond'; expected 'after' and a duration"
+    ),
+    (
+      "respond rate-limited retry-after", 22,
+      "bad value for 'respond'; expected a duration after 'retry-after'"
+    ),
     (
       "respond success later 2s", 17,
       "bad value for 'respond'; expected 'after' and a duration"
@@ -240,7 +249,7 @@ import Testing
     (
       "expect effects authenticate login", 29,
       "bad value for 'expect effects'; expected none, or effect names: authenticate, "
-        + "cancel-authentication, save-session, clear-session, check-code, cancel-check, send-code, "
+        + "cancel-authentication, save-session, clear-session, schedule-throttle-tick, schedule-throttle-end, check-code, cancel-check, send-code, "
         + "cancel-send, schedule-expiry, cancel-expiry, schedule-countdown, cancel-countdown"
     ),
     (

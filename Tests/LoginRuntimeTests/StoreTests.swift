@@ -122,13 +122,20 @@ struct StoreTests {
         $0.phase = .submitting
         $0.attempt = 1
       }
-      await tester.release(try await tester.nextRequest(), .failure(.rateLimited(retryAfter: nil)))
+      let refusal = AuthError.rateLimited(retryAfter: .seconds(2))
+      await tester.release(try await tester.nextRequest(), .failure(refusal))
       await tester.receive(
-        .effectFinished(
-          .authenticate(1), outcome: .failure(.rateLimited(retryAfter: nil)), duration: .zero))
-      await tester.receive(.authResponse(attempt: 1, .failure(.rateLimited(retryAfter: nil)))) {
-        $0.phase = .failed(.rateLimited(retryAfter: nil))
+        .effectFinished(.authenticate(1), outcome: .failure(refusal), duration: .zero))
+      await tester.receive(.authResponse(attempt: 1, .failure(refusal))) {
+        $0.phase = .failed(refusal)
+        $0.retryIn = .seconds(2)
       }
+      // The throttle holds the retry until its deadline: a tap sends nothing.
+      await tester.send(.submitTapped, effects: [])
+      await tester.advance(by: .seconds(1))
+      await tester.receive(.throttleTicked) { $0.retryIn = .seconds(1) }
+      await tester.advance(by: .seconds(1))
+      await tester.receive(.throttleEnded) { $0.retryIn = .zero }
       await tester.send(.submitTapped, effects: [.authenticate(attempt: 2, Fixtures.credentials)]) {
         $0.phase = .submitting
         $0.attempt = 2

@@ -10,12 +10,13 @@ extension Invariant {
     let phase = SessionCommand.Expectation.phase(specification.phase)
     let loading = SessionCommand.Expectation.loading(specification.phase == .submitting)
     let inFlight = SessionCommand.Expectation.requestsInFlight(specification.requestsInFlight)
+    let retryIn = SessionCommand.Expectation.retryIn(specification.retryIn.map { .seconds($0) })
     let screen: [SessionCommand.Expectation] = [
       phase, .canSubmit(specification.canSubmit), loading,
       .passwordVisible(specification.isPasswordVisible), .error(specification.errorMessage),
       .emailError(specification.emailError),
       .resetSuggested(specification.suggestsPasswordReset),
-      .passwordLength(specification.passwordLength),
+      .passwordLength(specification.passwordLength), retryIn,
     ]
     // The code step's own facts, while it shows.
     let codeStep: [SessionCommand.Expectation] =
@@ -52,6 +53,11 @@ extension Invariant {
       return [inFlight, .storeTimers(specification.storeTimers)]
     case .checksOnlyWhenAllowed, .resendOnlyAfterCooldown:
       return [phase, inFlight] + codeStep
+    case .noRequestWhileThrottled:
+      return [phase, inFlight, .canSubmit(specification.canSubmit), retryIn]
+    case .throttleEndsOnceAtItsDeadline: return [.canSubmit(specification.canSubmit), retryIn]
+    case .countdownNeverGoesUp: return [retryIn]
+    case .noTickWithoutCountdown: return [retryIn, .storeTimers(specification.storeTimers)]
     }
   }
 }

@@ -40,6 +40,14 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   case checksOnlyWhenAllowed
   /// A new code is asked for only once the resend cooldown is over.
   case resendOnlyAfterCooldown
+  /// No login, code check or resend is sent while a throttle holds requests.
+  case noRequestWhileThrottled
+  /// A throttle ends exactly once for each refusal, and only at its deadline.
+  case throttleEndsOnceAtItsDeadline
+  /// The throttle's countdown never goes up between two of its ticks.
+  case countdownNeverGoesUp
+  /// No throttle timer runs and no tick is delivered while no throttle runs.
+  case noTickWithoutCountdown
   /// What the screen shows is what the specification says after the same events (the
   /// explorer's own oracle, ``Specification``): every fact of the transition tables
   /// the other invariants do not state; checked last, as the one that catches what no other
@@ -63,6 +71,10 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
     case .timersEndWithTheirRequests: "timers-end-with-their-requests"
     case .checksOnlyWhenAllowed: "checks-only-when-allowed"
     case .resendOnlyAfterCooldown: "resend-only-after-cooldown"
+    case .noRequestWhileThrottled: "no-request-while-throttled"
+    case .throttleEndsOnceAtItsDeadline: "throttle-ends-once-at-its-deadline"
+    case .countdownNeverGoesUp: "countdown-never-goes-up"
+    case .noTickWithoutCountdown: "no-tick-without-countdown"
     case .screenFollowsTheSpecification: "screen-follows-the-specification"
     }
   }

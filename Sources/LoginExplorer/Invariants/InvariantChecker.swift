@@ -62,10 +62,11 @@ struct InvariantChecker {
           + "(\(transition.fromLabel) -> \(transition.toLabel))")
     }
 
-    // 3. The Log In button.
+    // 3. The Log In button, given the throttle the screen has (whether that throttle is
+    // right is 15 and 16's business).
     let formValid = Self.isValid(email: state.email) && Self.isValid(password: state.password)
     let phaseAllows = state.phase.kind != .submitting && state.phase.kind != .succeeded
-    if state.canSubmit != (formValid && phaseAllows) {
+    if state.canSubmit != (formValid && phaseAllows && !state.isThrottled) {
       fail(
         .logInEnabledOnlyWhenAllowed,
         "Log In is \(state.canSubmit ? "enabled" : "disabled") in \(state.phase.kind) "
@@ -90,7 +91,7 @@ struct InvariantChecker {
     {
       fail(.sessionLeavesNoSecret, "something of the session remains after logout")
     }
-    if step.event == .reset, state != LoginState(attempt: state.attempt) {
+    if step.event == .reset, state != LoginState(attempt: state.attempt, retryIn: state.retryIn) {
       fail(.sessionLeavesNoSecret, "the screen is not the first screen after reset")
     }
 
@@ -148,11 +149,72 @@ struct InvariantChecker {
       }
     }
 
-    // 15. The screen is what the specification says.
+    // 15. No request while throttled: every request the server received in this step
+    // started while the specification's throttle had ended.
+    if let throttle = step.throttleBefore, throttle.deadline > step.startTime,
+      let id = Self.firstStartedRequest(in: step.events)
+    {
+      let left = DurationLiteral.format(throttle.deadline - step.startTime)
+      fail(.noRequestWhileThrottled, "request \(id.number) was sent with \(left) of throttle left")
+    }
+
+    // 16. A throttle ends once for each refusal, at its deadline.
+    let specThrottle = system.specification.throttle
+    if step.before.isThrottled, !state.isThrottled, let specThrottle {
+      let early = DurationLiteral.format(specThrottle.deadline - system.world.now)
+      fail(.throttleEndsOnceAtItsDeadline, "the throttle ended \(early) before its deadline")
+    } else if state.isThrottled, specThrottle == nil {
+      fail(
+        .throttleEndsOnceAtItsDeadline,
+        step.before.isThrottled
+          ? "the throttle runs past its deadline"
+          : "the throttle began again without a refusal: it ends twice")
+    }
+
+    // 17. The countdown never goes up between two ticks of one throttle (a new refusal may
+    // set it higher).
+    if let shownBefore = step.before.retrySecondsLeft, let shown = state.retrySecondsLeft,
+      shown > shownBefore, step.throttleBefore?.deadline == specThrottle?.deadline
+    {
+      fail(.countdownNeverGoesUp, "the countdown went up from \(shownBefore)s to \(shown)s")
+    }
+
+    // 18. No throttle timer and no tick while no throttle runs.
+    if let detail = Self.strayThrottle(
+      in: specThrottle == nil ? system.world : nil,
+      delivered: step.throttleBefore == nil ? step.events : [])
+    {
+      fail(.noTickWithoutCountdown, detail)
+    }
+
+    // 19. The screen is what the specification says.
     if let difference = Self.difference(state, system.specification) {
       fail(.screenFollowsTheSpecification, "the screen's \(difference) is not the specification's")
     }
     return found
+  }
+
+  /// What of the throttle's clock runs in `world`, or was delivered in `events`, for a
+  /// world and events in which no throttle runs; `nil` when nothing does.
+  static func strayThrottle(in world: World?, delivered events: [StoreEvent]) -> String? {
+    if let world, world.timers.contains(where: { $0.owner == .store(.delivery(.throttle)) }) {
+      return "a throttle timer runs while no throttle does"
+    }
+    for event in events {
+      guard case .transition(let transition) = event.kind else { continue }
+      if transition.action == .throttleTicked || transition.action == .throttleEnded {
+        return "the throttle's clock was delivered while no throttle runs"
+      }
+    }
+    return nil
+  }
+
+  /// The first request started in `events`, if any.
+  static func firstStartedRequest(in events: [StoreEvent]) -> RequestID? {
+    for event in events {
+      if case .effectStarted(let id) = event.kind { return id }
+    }
+    return nil
   }
 
   /// Why the check `id`, which the server received, should not have been sent, when it
@@ -242,7 +304,11 @@ struct InvariantChecker {
         Violation(
           invariant: .nothingAccumulates, detail: "the store still holds a request record"))
     }
-    if !system.world.timers.isEmpty || system.world.server.lateAnswerCount != 0 {
+    if system.specification.throttle == nil,
+      let detail = strayThrottle(in: system.world, delivered: [])
+    {
+      found.append(Violation(invariant: .noTickWithoutCountdown, detail: detail))
+    } else if !system.world.timers.isEmpty || system.world.server.lateAnswerCount != 0 {
       found.append(
         Violation(
           invariant: .nothingAccumulates,
@@ -263,6 +329,7 @@ struct InvariantChecker {
     }
     if state.sessionNotRemembered != specification.notRemembered { return "not-remembered note" }
     if state.emailLimitReached || state.passwordLimitReached { return "limit note" }
+    if state.retrySecondsLeft != specification.retryIn { return "throttle countdown" }
     switch (state.secondFactor, specification.codeStep) {
     case (nil, nil): return nil
     case (nil, .some), (.some, nil): return "code step"

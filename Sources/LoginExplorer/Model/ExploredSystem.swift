@@ -43,6 +43,10 @@ struct ExploredSystem: Sendable {
     var requestsBefore: [Int: Request]
     /// The code step as the specification had it before the step.
     var codeStepBefore: Specification.CodeStep?
+    /// The throttle as the specification had it before the step.
+    var throttleBefore: Specification.Throttle?
+    /// When the step began, on the run's clock.
+    var startTime: Duration
     /// Whether the event started a request (a submit, a check, a resend).
     var startedRequest: Bool
     /// How far the clock moved.
@@ -98,6 +102,7 @@ struct ExploredSystem: Sendable {
     let before = state
     let requestsBefore = requests
     let codeStepBefore = specification.codeStep
+    let throttleBefore = specification.throttle
     let startTime = world.now
     var started = false
     var events: [StoreEvent] = []
@@ -140,13 +145,20 @@ struct ExploredSystem: Sendable {
     specification.apply(event)
     return Step(
       event: event, before: before, after: state, events: events, requestsBefore: requestsBefore,
-      codeStepBefore: codeStepBefore, startedRequest: started, elapsed: world.now - startTime)
+      codeStepBefore: codeStepBefore, throttleBefore: throttleBefore, startTime: startTime,
+      startedRequest: started, elapsed: world.now - startTime)
   }
 
-  /// Advances the clock past every deadline, however far; returns the store's events.
+  /// The most deadlines ``drain()`` fires: far more than a correct machine ever has pending,
+  /// so that a machine whose clock never stops (a countdown ticking forever) ends too.
+  static let drainLimit = 1_000
+
+  /// Advances the clock past every deadline, however far (but at most ``drainLimit`` of
+  /// them); returns the store's events.
   mutating func drain() -> [StoreEvent] {
     let start = world.now
-    while world.advanceToNextDeadline() {}
+    var fired = 0
+    while fired < Self.drainLimit, world.advanceToNextDeadline() { fired += 1 }
     specification.apply(.wait(world.now - start))
     return ingest()
   }
@@ -266,6 +278,10 @@ struct ExploredSystem: Sendable {
       action = restored
     case .sessionSaveFailed:
       action = .sessionSaveFailed
+    case .throttleTicked:
+      action = .throttleTicked  // delivered by the store's clock
+    case .throttleEnded:
+      action = .throttleEnded
     case .storeClosed:
       action = .storeClosed  // fed back by the store's close, not sent by the explorer
     case .secondFactor:

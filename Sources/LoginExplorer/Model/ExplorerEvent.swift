@@ -85,6 +85,8 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     // Answers come from the server and the session store: explored through the fates of a
     // submit and ``advanceFailingSave``.
     case .authResponse, .secondFactorRequired, .sessionSaveFailed: []
+    // The throttle's clock comes from the store's timers: explored through ``advance``.
+    case .throttleTicked, .throttleEnded: []
     // The code step's events are offered only while it shows (``codeEvents``).
     case .secondFactor: []
     }
@@ -331,11 +333,20 @@ public struct Fate: Hashable, Sendable, CustomStringConvertible {
     } + [Fate(outcome: outcomes[0], timing: .never)]
   }
 
-  /// What the server may answer a login with: a session, each error, and the explorer's
-  /// challenge.
+  /// What the server may answer a login with: a session, each error (a refusal with the
+  /// explorer's ``refusalWait``), and the explorer's challenge.
   public static func loginOutcomes(timeout: Duration) -> [ScriptedOutcome] {
-    ScriptedOutcome.loginOutcomes + [.secondFactor(challenge(timeout: timeout))]
+    ScriptedOutcome.loginOutcomes.map { outcome in
+      outcome == .failure(.rateLimited(retryAfter: nil)) ? refusal : outcome
+    } + [.secondFactor(challenge(timeout: timeout))]
   }
+
+  /// The wait the explorer's refusals ask for: two seconds, one tick of the throttle's
+  /// countdown and then its end, as short as a countdown that ticks can be.
+  public static let refusalWait: Duration = .seconds(2)
+
+  /// The explorer's refusal: rate limited for ``refusalWait``.
+  public static let refusal = ScriptedOutcome.failure(.rateLimited(retryAfter: refusalWait))
 
   /// The explorer's challenge for a store timeout `T`: a six-digit code that expires `T`
   /// after it is sent (so that its expiry can tie with a check's answer and timeout), and a

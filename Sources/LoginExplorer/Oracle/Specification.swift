@@ -32,6 +32,8 @@ struct Specification: Sendable, Hashable {
   var isClosed = false
   /// The code step, while it shows.
   var codeStep: CodeStep?
+  /// The throttle, from a refusal until its deadline (and, frozen, in a closed store).
+  var throttle: Throttle?
   /// The time since the run started.
   var now: Duration = .zero
   /// The requests of the current store, by number.
@@ -76,13 +78,24 @@ struct Specification: Sendable, Hashable {
     /// How long a code lasts, and the cooldown after one is sent.
     var expiresIn: Duration
     var cooldown: Int
+    /// Whether a throttle holds the step's requests.
+    var isHeld = false
 
     var isBusy: Bool { step == .checking || step == .resending }
-    var canVerify: Bool { code == .complete && !isBusy && !isExpired }
-    var canResend: Bool { resendIn == 0 && !isBusy }
+    var canVerify: Bool { code == .complete && !isBusy && !isExpired && !isHeld }
+    var canResend: Bool { resendIn == 0 && !isBusy && !isHeld }
     /// The step's phase as a screen shows it: an expired code shows as expired until a
     /// request is in flight.
     var shownStep: Step { isExpired && !isBusy ? .expired : step }
+  }
+
+  /// A throttle as the throttling table describes it: a deadline, and the whole seconds its
+  /// countdown shows.
+  struct Throttle: Sendable, Hashable {
+    /// When requests may be sent again, on the run's clock.
+    var deadline: Duration
+    /// The countdown shown, in whole seconds.
+    var shown: Int
   }
 
   /// One thing that falls due.
@@ -96,6 +109,18 @@ struct Specification: Sendable, Hashable {
       case expiry
       /// The next second of the resend countdown.
       case countdown
+      /// The next second of the throttle's countdown.
+      case throttleTick
+      /// The throttle's deadline.
+      case throttleEnd
+
+      /// Whether the store runs it as a timer of its own (not a request's timeout or answer).
+      var isStoreDeadline: Bool {
+        switch self {
+        case .expiry, .countdown, .throttleTick, .throttleEnd: true
+        case .timeout, .answer: false
+        }
+      }
     }
 
     var time: Duration
@@ -119,8 +144,10 @@ struct Specification: Sendable, Hashable {
     (email == .valid || email == .paddedValid) && (password == .valid || password == .wrong)
   }
 
-  /// Whether the Log In button is enabled.
-  var canSubmit: Bool { formIsValid && (phase == .idle || phase == .editing || phase == .failed) }
+  /// Whether the Log In button is enabled: a valid form, a phase that submits, no throttle.
+  var canSubmit: Bool {
+    formIsValid && (phase == .idle || phase == .editing || phase == .failed) && throttle == nil
+  }
 
   /// The inline email error: for a non-empty email that is not an address.
   var emailError: String? { email == .invalid ? "Enter a valid email address." : nil }
@@ -135,15 +162,32 @@ struct Specification: Sendable, Hashable {
   /// whose call has not returned (the server answers them late).
   var storeRequests: Int { requests.count }
 
-  /// How many timers the store runs: one timeout per request it waits for, and the code
-  /// step's expiry and countdown while they are pending.
+  /// How many timers the store runs: one timeout per request it waits for, the code step's
+  /// expiry and countdown, and the throttle's next arrival, while they are pending.
   var storeTimers: Int {
-    requestsInFlight + dues.count { $0.what == .expiry || $0.what == .countdown }
+    requestsInFlight + dues.count { $0.what.isStoreDeadline }
   }
+
+  /// Whether a throttle timer is pending.
+  var throttleTimerPending: Bool {
+    dues.contains { $0.what == .throttleTick || $0.what == .throttleEnd }
+  }
+
+  /// The throttle left, in whole seconds as its countdown shows it; `nil` when none runs.
+  var retryIn: Int? { throttle?.shown }
 
   /// The error message shown, as the session format's table writes it.
   var errorMessage: String? {
     guard phase == .failed, let error else { return nil }
+    return message(for: error)
+  }
+
+  /// The message for `error`: a refusal shows the throttle's countdown while it runs.
+  private func message(for error: AuthError) -> String {
+    if case .rateLimited = error, let shown = throttle?.shown {
+      let clock = "\(shown / 60):" + (shown % 60 < 10 ? "0" : "") + "\(shown % 60)"
+      return "Too many attempts. Try again in \(clock)."
+    }
     return Self.message(for: error)
   }
 
@@ -154,6 +198,7 @@ struct Specification: Sendable, Hashable {
     case .serverError: "Something went wrong. Please try again."
     case .timedOut: "The request timed out. Please try again."
     case .rateLimited: "Too many attempts. Please wait a moment and try again."
+    case .accountLocked: "Your account is locked. Reset your password to continue."
     case .unexpected: "Unable to sign in. Please try again."
     case .tooManyCodes: "Too many incorrect codes. Sign in again."
     }
@@ -164,13 +209,16 @@ struct Specification: Sendable, Hashable {
     switch codeStep?.shownStep {
     case .rejected: "That code is incorrect."
     case .expired: "That code has expired. Send a new code."
-    case .failed(let error): Self.message(for: error)
+    case .failed(let error): message(for: error)
     case .entering, .checking, .resending, nil: nil
     }
   }
 
-  /// Whether "Forgot your password?" is offered: after three wrong passwords in a row.
-  var suggestsPasswordReset: Bool { failures >= 3 }
+  /// Whether "Forgot your password?" is offered: after three wrong passwords in a row, and
+  /// at once for a locked account.
+  var suggestsPasswordReset: Bool {
+    failures >= 3 || (phase == .failed && error == .accountLocked)
+  }
 
   /// How many characters the password field holds.
   var passwordLength: Int { password.text.count }
@@ -224,6 +272,7 @@ struct Specification: Sendable, Hashable {
       dues = []
       isClosed = false
       attempt = 0
+      throttle = nil
       firstScreen()
       if event == .relaunch { restore() }
     case .restoreSession:
@@ -332,7 +381,9 @@ struct Specification: Sendable, Hashable {
     password = .empty
     error = nil
     let cooldown = SecondFactorState.wholeSeconds(roundingUp: challenge.resendAfter)
-    codeStep = CodeStep(resendIn: cooldown, expiresIn: challenge.expiresIn, cooldown: cooldown)
+    codeStep = CodeStep(
+      resendIn: cooldown, expiresIn: challenge.expiresIn, cooldown: cooldown,
+      isHeld: throttle != nil)
     scheduleCodeDeadlines()
   }
 
@@ -352,8 +403,8 @@ struct Specification: Sendable, Hashable {
       codeStep = step
     }
     for (attempt, request) in requests where request.status == .waiting { abandon(attempt) }
-    // A closed store runs no deadline.
-    dues.removeAll { $0.what == .expiry || $0.what == .countdown }
+    // A closed store runs no deadline; a throttle stays as it was, frozen.
+    dues.removeAll { $0.what.isStoreDeadline }
     isClosed = true
   }
 
@@ -442,6 +493,38 @@ struct Specification: Sendable, Hashable {
       step.resendIn -= 1
       codeStep = step
       if step.resendIn > 0 { register(.countdown, at: now + .seconds(1)) }
+    case .throttleTick:
+      guard var throttle else { return }
+      throttle.shown -= 1
+      self.throttle = throttle
+      registerThrottleArrival()
+    case .throttleEnd:
+      throttle = nil
+      codeStep?.isHeld = false
+    }
+  }
+
+  /// A refusal that asked for `retryAfter`: the throttle lasts that long (30 s when it gave
+  /// none, zero or less; an hour at most), or as long as the running one when that ends
+  /// later.
+  private mutating func refuse(retryAfter: Duration?) {
+    let wait = retryAfter.flatMap { $0 > .zero ? min($0, .seconds(3_600)) : nil } ?? .seconds(30)
+    let deadline = now + wait
+    if let throttle, throttle.deadline >= deadline { return }
+    let (seconds, attoseconds) = wait.components
+    throttle = Throttle(deadline: deadline, shown: Int(seconds) + (attoseconds > 0 ? 1 : 0))
+    codeStep?.isHeld = true
+    dues.removeAll { $0.what == .throttleTick || $0.what == .throttleEnd }
+    registerThrottleArrival()
+  }
+
+  /// The throttle's next arrival: a tick while more than a second shows, then its deadline.
+  private mutating func registerThrottleArrival() {
+    guard let throttle else { return }
+    if throttle.shown > 1 {
+      register(.throttleTick, at: throttle.deadline - .seconds(throttle.shown - 1))
+    } else {
+      register(.throttleEnd, at: throttle.deadline)
     }
   }
 
@@ -482,6 +565,11 @@ struct Specification: Sendable, Hashable {
         dues.removeAll { $0.what == .expiry }
       case .failure(let error):
         step.step = step.isExpired ? .expired : .failed(error)
+        if case .rateLimited(let retryAfter) = error {
+          codeStep = step
+          refuse(retryAfter: retryAfter)
+          return
+        }
       case .secondFactor, .codeSent:
         step.step = step.isExpired ? .expired : .failed(.unexpected)
       }
@@ -499,6 +587,11 @@ struct Specification: Sendable, Hashable {
         return
       case .failure(let error):
         step.step = .failed(error)
+        if case .rateLimited(let retryAfter) = error {
+          codeStep = step
+          refuse(retryAfter: retryAfter)
+          return
+        }
       case .secondFactor, .codeAccepted, .codeRejected, .codeExpired:
         step.step = .failed(.unexpected)
       }
@@ -510,5 +603,6 @@ struct Specification: Sendable, Hashable {
     phase = .failed
     self.error = error
     if error == .invalidCredentials { failures += 1 }
+    if case .rateLimited(let retryAfter) = error { refuse(retryAfter: retryAfter) }
   }
 }

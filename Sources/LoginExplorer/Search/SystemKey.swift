@@ -16,6 +16,7 @@ import LoginSimulation
 ///   the timers due at one instant fire; an abandoned request whose late answer comes only at the
 ///   end of time is left out, as are duplicate late answers (each is dropped on its own, so
 ///   how many wait changes nothing but the number of identical events);
+/// - the throttle stays whole: the countdown the screen shows and the specification's;
 /// - the session kept becomes whether there is one and whether it has expired: every kept
 ///   session is the demo's, saved at a login, and only the explorer's `expireSession` (or a
 ///   wait longer than its lifetime, which that also reaches) makes it expire.
@@ -40,6 +41,9 @@ struct SystemKey: Hashable {
     var sessionNotRemembered: Bool
     /// The code step, while it shows, without its request number.
     var secondFactor: SecondFactorState?
+    /// The throttle left: the countdown's tick and its end can be due at the same offset, so
+    /// the delivery's offset alone does not tell them apart.
+    var retryIn: Duration
   }
 
   /// What a pending timer is for, without times or numbers.
@@ -83,6 +87,16 @@ struct SystemKey: Hashable {
   /// For each instant at which timers of different roles tie, their roles in the order they
   /// fire (the first registered first): the order is all a tie changes.
   var firingOrder: [[TimerRole]]
+  /// The specification's throttle (its deadline as an offset from now, and what it shows),
+  /// which the throttle's invariants compare the screen with: a broken machine's throttle
+  /// may differ from it.
+  var specifiedThrottle: SpecifiedThrottle?
+
+  /// ``Specification/Throttle`` with its deadline as an offset from now.
+  struct SpecifiedThrottle: Hashable {
+    var endsIn: Duration
+    var shown: Int
+  }
 
   /// The key of `system` now.
   static func of(_ system: ExploredSystem) -> SystemKey {
@@ -155,7 +169,10 @@ struct SystemKey: Hashable {
     return SystemKey(
       screen: Screen(state), isClosed: system.isClosed, active: active, lateAnswers: lateAnswers,
       kept: kept, restorePending: system.restorePending, deliveries: deliveries,
-      firingOrder: firingOrder)
+      firingOrder: firingOrder,
+      specifiedThrottle: system.specification.throttle.map {
+        SpecifiedThrottle(endsIn: $0.deadline - now, shown: $0.shown)
+      })
   }
 }
 
@@ -171,6 +188,7 @@ extension SystemKey.Screen {
     emailLimitReached = state.emailLimitReached
     passwordLimitReached = state.passwordLimitReached
     sessionNotRemembered = state.sessionNotRemembered
+    retryIn = state.retryIn
     secondFactor = state.secondFactor.map { step in
       var step = step
       step.request = 0

@@ -31,4 +31,6 @@ public enum TimerID: Hashable, Sendable {
   case codeExpiry
   /// The next arrival of the resend countdown.
   case resendCountdown
+  /// The next arrival of the throttle's countdown: a second, or its deadline.
+  case throttle
 }

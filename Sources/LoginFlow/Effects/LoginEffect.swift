@@ -13,6 +13,11 @@ public enum LoginEffect: Equatable, Sendable {
   case clearSession
   /// An effect of the code step.
   case secondFactor(SecondFactorEffect)
+  /// Deliver ``LoginAction/throttleTicked`` after this long: the throttle's countdown shows
+  /// a second less then.
+  case scheduleThrottleTick(after: Duration)
+  /// Deliver ``LoginAction/throttleEnded`` after this long: the throttle's deadline.
+  case scheduleThrottleEnd(after: Duration)
 
   /// The effect without its associated data, for tables, tests and output.
   public enum Kind: CaseIterable, Equatable, Hashable, Sendable {
@@ -26,10 +31,17 @@ public enum LoginEffect: Equatable, Sendable {
     case clearSession
     /// An effect of the code step.
     case secondFactor(SecondFactorEffect.Kind)
+    /// Scheduling the throttle's next second.
+    case scheduleThrottleTick
+    /// Scheduling the throttle's deadline.
+    case scheduleThrottleEnd
 
     /// Every kind: the login machine's own, then its children's.
     public static var allCases: [Kind] {
-      [.authenticate, .cancelAuthentication, .saveSession, .clearSession]
+      [
+        .authenticate, .cancelAuthentication, .saveSession, .clearSession, .scheduleThrottleTick,
+        .scheduleThrottleEnd,
+      ]
         + SecondFactorEffect.Kind.allCases.map(Kind.secondFactor)
     }
 
@@ -42,6 +54,8 @@ public enum LoginEffect: Equatable, Sendable {
       case .cancelAuthentication: "cancel-authentication"
       case .saveSession: "save-session"
       case .clearSession: "clear-session"
+      case .scheduleThrottleTick: "schedule-throttle-tick"
+      case .scheduleThrottleEnd: "schedule-throttle-end"
       case .secondFactor(let kind): kind.name
       }
     }
@@ -55,16 +69,18 @@ public enum LoginEffect: Equatable, Sendable {
     case .saveSession: .saveSession
     case .clearSession: .clearSession
     case .secondFactor(let effect): .secondFactor(effect.kind)
+    case .scheduleThrottleTick: .scheduleThrottleTick
+    case .scheduleThrottleEnd: .scheduleThrottleEnd
     }
   }
 
-  /// The request this effect starts or cancels; `nil` for the session effects, which are
-  /// about no request.
+  /// The request this effect starts or cancels; `nil` for the session and throttle effects,
+  /// which are about no request.
   public var request: RequestID? {
     switch self {
     case .authenticate(let attempt, _), .cancelAuthentication(let attempt):
       .authenticate(attempt)
-    case .saveSession, .clearSession: nil
+    case .saveSession, .clearSession, .scheduleThrottleTick, .scheduleThrottleEnd: nil
     case .secondFactor(let effect): effect.request
     }
   }
@@ -79,6 +95,8 @@ public enum LoginEffect: Equatable, Sendable {
     case .saveSession(let session): .saveSession(session)
     case .clearSession: .clearSession
     case .secondFactor(let effect): Self.work(of: effect)
+    case .scheduleThrottleTick(let delay): .deliver(.throttleTicked, after: delay, .throttle)
+    case .scheduleThrottleEnd(let delay): .deliver(.throttleEnded, after: delay, .throttle)
     }
   }
 
@@ -115,6 +133,8 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .saveSession(let session): "saveSession(\(session))"
     case .clearSession: "clearSession"
     case .secondFactor(let effect): "secondFactor(\(effect))"
+    case .scheduleThrottleTick(let delay): "scheduleThrottleTick(after: \(delay))"
+    case .scheduleThrottleEnd(let delay): "scheduleThrottleEnd(after: \(delay))"
     }
   }
 
@@ -132,6 +152,8 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
       Mirror(self, children: ["session": session], displayStyle: .enum)
     case .clearSession:
       Mirror(self, children: [], displayStyle: .enum)
+    case .scheduleThrottleTick(let delay), .scheduleThrottleEnd(let delay):
+      Mirror(self, children: ["after": delay], displayStyle: .enum)
     case .secondFactor(let effect):
       Mirror(self, children: ["effect": effect], displayStyle: .enum)
     }

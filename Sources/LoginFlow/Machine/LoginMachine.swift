@@ -77,6 +77,13 @@ public enum LoginMachine: ScreenMachine {
     case formValid
     /// A submit with an invalid email or password.
     case formInvalid
+    /// A submit with a valid form while a throttle holds requests.
+    case throttled
+    /// An arrival of the throttle's clock while the throttle runs (for a tick, with more
+    /// than a second left: in its last second only the end ends it).
+    case throttleRunning
+    /// An arrival of the throttle's clock after it ended (for a tick, or in its last second).
+    case noThrottle
     /// An answer while no request is in flight: every attempt is stale.
     case anyAttempt
     /// The answer to the request in flight: a session (`nil`) or an error.
@@ -95,6 +102,8 @@ public enum LoginMachine: ScreenMachine {
     case codeRequired
     /// A code step action after which the step goes on, or ends as `outcome` says.
     case codeStep(SecondFactorEnd?)
+    /// A code step answer that is a refusal: the step goes on, and the throttle starts.
+    case codeStepRefused
 
     /// The condition as the table writes it: `form valid`, `current attempt, timedOut`, ….
     public var description: String {
@@ -104,6 +113,9 @@ public enum LoginMachine: ScreenMachine {
       case .overLimit: "over limit"
       case .formValid: "form valid"
       case .formInvalid: "form invalid"
+      case .throttled: "form valid, throttled"
+      case .throttleRunning: "throttle running"
+      case .noThrottle: "no throttle"
       case .anyAttempt: "any attempt"
       case .currentAttempt(.none): "current attempt, success"
       case .currentAttempt(.some(let error)): "current attempt, \(error.name)"
@@ -115,6 +127,7 @@ public enum LoginMachine: ScreenMachine {
       case .codeRequired: "current attempt"
       case .codeStep(.none): "step goes on"
       case .codeStep(.some(let end)): "step ends, \(end.rawValue)"
+      case .codeStepRefused: "step goes on, refused"
       }
     }
   }
@@ -127,7 +140,7 @@ public enum LoginMachine: ScreenMachine {
     case .storeClosed: .storeClosed
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset, .authResponse, .secondFactorRequired,
-      .sessionRestored, .sessionSaveFailed:
+      .sessionRestored, .sessionSaveFailed, .throttleTicked, .throttleEnded:
       nil
     }
   }
@@ -145,7 +158,9 @@ public enum LoginMachine: ScreenMachine {
     case .emailChanged, .passwordChanged:
       return editable ? [.withinLimit, .overLimit] : [.always]
     case .submitTapped:
-      return editable ? [.formValid, .formInvalid] : [.always]
+      return editable ? [.formValid, .formInvalid, .throttled] : [.always]
+    case .throttleTicked, .throttleEnded:
+      return [.throttleRunning, .noThrottle]
     case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed,
       .sessionSaveFailed:
       return [.always]
@@ -162,7 +177,9 @@ public enum LoginMachine: ScreenMachine {
       }
     case .secondFactor:
       switch phase {
-      case .secondFactor: return [nil, .signedIn, .abandoned, .failed].map(Condition.codeStep)
+      case .secondFactor:
+        return [.codeStep(nil), .codeStepRefused]
+          + [.signedIn, .abandoned, .failed].map(Condition.codeStep)
       case .idle, .editing, .submitting, .succeeded, .failed: return [.always]
       }
     case .authResponse:
@@ -198,7 +215,17 @@ public enum LoginMachine: ScreenMachine {
       condition = Self.limit(text, LoginState.maximumPasswordLength, among: conditions)
     case .submitTapped:
       let valid = state.isEmailValid && state.isPasswordValid
-      condition = conditions == [.always] ? .always : (valid ? .formValid : .formInvalid)
+      if conditions == [.always] {
+        condition = .always
+      } else if valid {
+        condition = state.isThrottled ? .throttled : .formValid
+      } else {
+        condition = .formInvalid
+      }
+    case .throttleTicked:
+      condition = (state.retrySecondsLeft ?? 0) > 1 ? .throttleRunning : .noThrottle
+    case .throttleEnded:
+      condition = state.isThrottled ? .throttleRunning : .noThrottle
     case .passwordVisibilityToggled, .cancelTapped, .logoutTapped, .reset, .storeClosed,
       .sessionSaveFailed:
       condition = .always
@@ -220,8 +247,9 @@ public enum LoginMachine: ScreenMachine {
         condition = .always
         break
       }
+      let refused = action.refusal(answering: child) != nil
       switch SecondFactorMachine.step(&child, action).outcome {
-      case nil: condition = .codeStep(nil)
+      case nil: condition = refused ? .codeStepRefused : .codeStep(nil)
       case .signedIn: condition = .codeStep(.signedIn)
       case .abandoned: condition = .codeStep(.abandoned)
       case .failed: condition = .codeStep(.failed)
@@ -281,7 +309,11 @@ public enum LoginMachine: ScreenMachine {
     case .passwordVisibilityToggled: action = .passwordVisibilityToggled
     case .submitTapped:
       if cell.condition == .formInvalid { state.email = "" }
+      if cell.condition == .throttled { state.retryIn = .seconds(42) }
       action = .submitTapped
+    case .throttleTicked, .throttleEnded:
+      if cell.condition == .throttleRunning { state.retryIn = .seconds(42) }
+      action = cell.action == .throttleTicked ? .throttleTicked : .throttleEnded
     case .cancelTapped: action = .cancelTapped
     case .logoutTapped: action = .logoutTapped
     case .reset: action = .reset
@@ -310,8 +342,13 @@ public enum LoginMachine: ScreenMachine {
         child?.step = .checking
         child?.rejectedCodes = SecondFactorState.maximumRejectedCodes - 1
         action = .secondFactor(.verifyAnswer(request: attempt, .rejected))
+      case .codeStepRefused:
+        child?.step = .checking
+        action = .secondFactor(
+          .verifyAnswer(request: attempt, .failed(.rateLimited(retryAfter: .seconds(42)))))
       case .codeStep(.none), .always, .withinLimit, .overLimit, .formValid, .formInvalid,
-        .anyAttempt, .currentAttempt, .staleAttempt, .unexpired, .expired, .loginRemembered,
+        .throttled, .throttleRunning, .noThrottle, .anyAttempt, .currentAttempt, .staleAttempt,
+        .unexpired, .expired, .loginRemembered,
         .loginNotRemembered, .codeRequired:
         action = .secondFactor(.codeChanged("12"))
       }
@@ -323,8 +360,8 @@ public enum LoginMachine: ScreenMachine {
       case .currentAttempt(.some(let error)):
         action = .authResponse(attempt: attempt, .failure(error))
       case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
-        .formInvalid, .unexpired, .expired, .loginRemembered, .loginNotRemembered, .codeRequired,
-        .codeStep:
+        .formInvalid, .throttled, .throttleRunning, .noThrottle, .unexpired, .expired,
+        .loginRemembered, .loginNotRemembered, .codeRequired, .codeStep, .codeStepRefused:
         action = .authResponse(attempt: attempt + 1, .success(session))
       }
     }
@@ -340,8 +377,8 @@ extension AuthError {
   var withoutDetails: AuthError {
     switch self {
     case .rateLimited: .rateLimited(retryAfter: nil)
-    case .invalidCredentials, .networkUnavailable, .serverError, .timedOut, .unexpected,
-      .tooManyCodes:
+    case .invalidCredentials, .networkUnavailable, .serverError, .timedOut, .accountLocked,
+      .unexpected, .tooManyCodes:
       self
     }
   }

@@ -42,6 +42,14 @@ package enum PlantedBug: String, CaseIterable, Sendable {
   case checksOnlyWhenAllowed = "checks-only-when-allowed"
   /// Resend code works during the cooldown.
   case resendOnlyAfterCooldown = "resend-only-after-cooldown"
+  /// Log In sends a login while a throttle holds requests (the Return key's path forgets it).
+  case noRequestWhileThrottled = "no-request-while-throttled"
+  /// The throttle's countdown ends a second before its deadline: the button comes back early.
+  case throttleEndsOnceAtItsDeadline = "throttle-ends-once-at-its-deadline"
+  /// Dismissing a refusal while its throttle runs starts the countdown again from the start.
+  case countdownNeverGoesUp = "countdown-never-goes-up"
+  /// The throttle's countdown goes on ticking after it ended.
+  case noTickWithoutCountdown = "no-tick-without-countdown"
   /// A failure hides the password the user had made visible.
   case screenFollowsTheSpecification = "screen-follows-the-specification"
 

@@ -85,6 +85,25 @@ public enum SecondFactorAction: Equatable, Sendable {
       nil
     }
   }
+
+  /// The refusal this action brings `state`: a rate limit in answer to the request in
+  /// flight, which throttles the whole login; `nil` for anything else, a late answer
+  /// included.
+  func refusal(answering state: SecondFactorState) -> AuthError? {
+    let error: AuthError
+    switch (self, state.step) {
+    case (.verifyAnswer(let request, .failed(let failure)), .checking),
+      (.resendAnswer(let request, .failure(let failure)), .resending):
+      guard request == state.request else { return nil }
+      error = failure
+    case (.codeChanged, _), (.verifyTapped, _), (.resendTapped, _), (.backTapped, _),
+      (.verifyAnswer, _), (.resendAnswer, _), (.codeExpired, _), (.countdownTicked, _),
+      (.resendAvailable, _), (.storeClosed, _):
+      return nil
+    }
+    guard case .rateLimited = error else { return nil }
+    return error
+  }
 }
 
 extension SecondFactorAction: CustomStringConvertible, CustomDebugStringConvertible,

@@ -168,7 +168,7 @@ public enum SecondFactorMachine: ChildMachine, ExplorableMachine, ScreenMachine 
       return ChildStep()
     case .countdownTicked:
       guard state.resendIn > .zero else { return ChildStep() }
-      state.resendIn = .seconds(State.wholeSeconds(roundingUp: state.resendIn) - 1)
+      state.resendIn = Countdown.afterTick(state.resendIn)
       return ChildStep(effects: countdown(from: state.resendIn))
     case .resendAvailable:
       guard state.resendIn > .zero else { return ChildStep() }
@@ -201,14 +201,13 @@ public enum SecondFactorMachine: ChildMachine, ExplorableMachine, ScreenMachine 
     }
   }
 
-  /// The countdown's next arrival with `left` of the cooldown to go: a tick when the whole
-  /// seconds shown next change, or the end of the cooldown in its last second; none once it
-  /// is over, so no timer runs while no countdown shows.
+  /// The resend countdown's next arrival with `left` of the cooldown to go (``Countdown``).
   static func countdown(from left: Duration) -> [Effect] {
-    guard left > .zero else { return [] }
-    let shown = State.wholeSeconds(roundingUp: left)
-    guard shown > 1 else { return [.scheduleCountdown(.resendAvailable, after: left)] }
-    return [.scheduleCountdown(.countdownTicked, after: left - .seconds(shown - 1))]
+    switch Countdown.next(from: left) {
+    case nil: []
+    case .tick(let delay): [.scheduleCountdown(.countdownTicked, after: delay)]
+    case .end(let delay): [.scheduleCountdown(.resendAvailable, after: delay)]
+    }
   }
 
   /// The ASCII digits of `text`, at most `length` of them.

@@ -38,6 +38,10 @@ public struct SecondFactorState: Equatable, Hashable, Sendable {
   /// The resend cooldown left as the last tick of the countdown left it; zero once a new
   /// code may be asked for.
   public var resendIn: Duration
+  /// Whether the login's throttle holds the step's requests (``LoginState/isThrottled``):
+  /// the login machine keeps it equal to its throttle, so that no check or resend is sent
+  /// while the server asked to wait.
+  public var isHeld: Bool
 
   /// The step a new challenge starts in, after request `request` asked for it.
   public init(challenge: SecondFactorChallenge, request: Int) {
@@ -48,6 +52,7 @@ public struct SecondFactorState: Equatable, Hashable, Sendable {
     rejectedCodes = 0
     isExpired = false
     resendIn = challenge.resendAfter
+    isHeld = false
   }
 
   /// How many rejected codes end the code step.
@@ -64,12 +69,13 @@ public struct SecondFactorState: Equatable, Hashable, Sendable {
     }
   }
 
-  /// Whether Verify is enabled: the code is complete, nothing is in flight and it has not
-  /// expired.
-  public var canVerify: Bool { isCodeComplete && !isBusy && !isExpired }
+  /// Whether Verify is enabled: the code is complete, nothing is in flight, it has not
+  /// expired and no throttle holds requests.
+  public var canVerify: Bool { isCodeComplete && !isBusy && !isExpired && !isHeld }
 
-  /// Whether Resend is enabled: the cooldown is over and nothing is in flight.
-  public var canResend: Bool { resendIn <= .zero && !isBusy }
+  /// Whether Resend is enabled: the cooldown is over, nothing is in flight and no throttle
+  /// holds requests.
+  public var canResend: Bool { resendIn <= .zero && !isBusy && !isHeld }
 
   /// The error the step shows, if any.
   public var error: SecondFactorError? {
@@ -102,7 +108,7 @@ extension SecondFactorState: CustomStringConvertible, CustomDebugStringConvertib
   public var description: String {
     "SecondFactorState(\(challenge), code: \(Redacted.length(of: code)), step: \(step), "
       + "request: \(request), rejectedCodes: \(rejectedCodes), isExpired: \(isExpired), "
-      + "resendIn: \(resendIn))"
+      + "resendIn: \(resendIn), isHeld: \(isHeld))"
   }
 
   /// The redacted ``description`` again.
@@ -115,6 +121,7 @@ extension SecondFactorState: CustomStringConvertible, CustomDebugStringConvertib
       children: [
         "challenge": challenge, "code": Redacted.placeholder, "step": step, "request": request,
         "rejectedCodes": rejectedCodes, "isExpired": isExpired, "resendIn": resendIn,
+        "isHeld": isHeld,
       ], displayStyle: .struct)
   }
 }

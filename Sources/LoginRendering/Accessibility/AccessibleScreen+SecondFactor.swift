@@ -2,8 +2,11 @@ import LoginFlow
 
 extension AccessibleScreen {
   /// The code step's elements: the heading, where the code went, the code field (its digits
-  /// are typed text, so they are read), the error, Verify, Resend and Back.
-  static func elements(of step: SecondFactorState, strings: LoginStrings) -> [AccessibleElement] {
+  /// are typed text, so they are read), the error (`errorMessage`), Verify (`verifyTitle`), Resend and Back.
+  static func elements(
+    of step: SecondFactorState, errorMessage: String?, verifyTitle: String,
+    strings: LoginStrings
+  ) -> [AccessibleElement] {
     let texts = strings.codeStep
     var elements = [
       AccessibleElement(role: .heading, label: texts.heading),
@@ -13,10 +16,8 @@ extension AccessibleScreen {
         value: step.code.isEmpty ? strings.emptyValue : step.code,
         traits: step.error == nil ? [] : [.invalid]),
     ]
-    if let error = step.error {
-      elements.append(
-        AccessibleElement(
-          role: .alert, label: texts.errorSpoken(texts.message(for: error, in: strings))))
+    if let errorMessage {
+      elements.append(AccessibleElement(role: .alert, label: texts.errorSpoken(errorMessage)))
     }
     switch step.step {
     case .checking:
@@ -24,7 +25,7 @@ extension AccessibleScreen {
     case .entering, .resending, .rejected, .expired, .failed:
       elements.append(
         AccessibleElement(
-          role: .button, label: texts.verify, traits: step.canVerify ? [] : [.dimmed]))
+          role: .button, label: verifyTitle, traits: step.canVerify ? [] : [.dimmed]))
     }
     if case .resending = step.step {
       elements.append(AccessibleElement(role: .text, label: texts.resending, traits: [.busy]))
@@ -42,10 +43,11 @@ extension AccessibleScreen {
     return elements
   }
 
-  /// What the code step announces, once each: the step on entry, each error as it appears,
-  /// a check starting, and the end of the cooldown.
+  /// What the code step announces, once each: the step on entry, each error as it appears
+  /// (as `errorMessage` says it), a check starting, and the end of the cooldown.
   static func announcements(
-    from before: SecondFactorState?, to after: SecondFactorState?, strings: LoginStrings
+    from before: SecondFactorState?, to after: SecondFactorState?, errorMessage: String?,
+    strings: LoginStrings
   ) -> [String] {
     guard let after else { return [] }
     let texts = strings.codeStep
@@ -56,8 +58,8 @@ extension AccessibleScreen {
     if case .checking = after.step, before?.request != after.request {
       spoken.append(texts.checking)
     }
-    if let error = after.error, before?.error != error {
-      spoken.append(texts.errorSpoken(texts.message(for: error, in: strings)))
+    if let errorMessage, let error = after.error, before?.error != error {
+      spoken.append(texts.errorSpoken(errorMessage))
     }
     if let before, before.resendIn > .zero, after.resendIn <= .zero {
       spoken.append(texts.resendAvailable)

@@ -13,7 +13,11 @@ public enum AccessibleScreen {
   public static func elements(
     of state: LoginState, strings: LoginStrings = .english
   ) -> [AccessibleElement] {
-    if let step = state.secondFactor { return elements(of: step, strings: strings) }
+    if let step = state.secondFactor {
+      return elements(
+        of: step, errorMessage: state.codeErrorMessage(in: strings),
+        verifyTitle: strings.verifyTitle(for: state), strings: strings)
+    }
     let emailError = state.emailError(in: strings)
     var elements: [AccessibleElement] = [
       AccessibleElement(role: .heading, label: strings.title),
@@ -67,7 +71,8 @@ public enum AccessibleScreen {
 
   /// What to announce, once each, when the screen goes from `before` to `after`, in
   /// `strings`: a request starting, a login error appearing, a successful login, a login that
-  /// could not be remembered, a logout, the password shown or hidden. Typing announces
+  /// could not be remembered, a logout, the password shown or hidden, the end of a throttle
+  /// (`You can try again now.`; its start is the refusal's error). Typing announces
   /// nothing, not even the inline email error, which would interrupt every keystroke of an
   /// address being typed; the element list carries it.
   public static func announcements(
@@ -92,7 +97,12 @@ public enum AccessibleScreen {
     if before.isLoggedIn, !after.isLoggedIn {
       spoken.append(strings.loggedOut)
     }
-    spoken += announcements(from: before.secondFactor, to: after.secondFactor, strings: strings)
+    spoken += announcements(
+      from: before.secondFactor, to: after.secondFactor,
+      errorMessage: after.codeErrorMessage(in: strings), strings: strings)
+    if before.isThrottled, !after.isThrottled {
+      spoken.append(strings.retryAvailable)
+    }
     return spoken
   }
 

@@ -64,7 +64,7 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
       switch cell.condition {
       case .anyAttempt, .staleAttempt:
         return .answerNotInFlight
-      case .formValid:
+      case .formValid, .throttled:
         switch cell.phase {
         case .idle: return .validFormInIdle
         case .editing, .submitting, .succeeded, .failed, .secondFactor: return nil
@@ -78,13 +78,22 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
         case (.sessionSaveFailed, _): return .saveFailedOutsideLogin
         case (.emailChanged, _), (.passwordChanged, _), (.passwordVisibilityToggled, _),
           (.submitTapped, _), (.cancelTapped, _), (.logoutTapped, _), (.reset, _),
-          (.authResponse, _), (.storeClosed, _), (.secondFactorRequired, _), (.secondFactor, _):
+          (.authResponse, _), (.storeClosed, _), (.secondFactorRequired, _), (.secondFactor, _),
+          (.throttleTicked, _), (.throttleEnded, _):
           return nil
+        }
+      case .noThrottle:
+        return .throttleArrivesWhileItRuns
+      case .throttleRunning:
+        switch cell.phase {
+        // A session read late can still log in while a throttle runs (after a reset).
+        case .submitting: return .noRequestWhileThrottled
+        case .idle, .editing, .succeeded, .failed, .secondFactor: return nil
         }
       case .currentAttempt(.tooManyCodes):
         return .tooManyCodesIsNoAnswer
       case .withinLimit, .overLimit, .currentAttempt, .unexpired, .expired, .loginRemembered,
-        .loginNotRemembered, .codeRequired, .codeStep:
+        .loginNotRemembered, .codeRequired, .codeStep, .codeStepRefused:
         return nil
       }
     }
@@ -103,7 +112,7 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
       return .countdownOverBeforeResend
     case (.expired, .codeExpired, _):
       return .expiresOnce
-    case (.entering, .verifyTapped, .codeComplete), (.rejected, .verifyTapped, .codeComplete):
+    case (.rejected, .verifyTapped, .codeComplete):
       return .completeCodeChecksItself
     default:
       return nil
@@ -136,6 +145,12 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     /// Too many codes is how the code step ends, never what a server answers a login with:
     /// no `respond` outcome gives it.
     case tooManyCodesIsNoAnswer = "too many codes ends the code step; no server answers it"
+
+    /// The throttle's clock is delivered only while it runs: its last arrival ends it, and
+    /// none is scheduled after that.
+    case throttleArrivesWhileItRuns = "the throttle's clock arrives only while it runs"
+    /// No login starts while a throttle runs, so none is in flight then.
+    case noRequestWhileThrottled = "no login starts while a throttle runs"
 
     /// The reason in a few words, as the report prints it.
     public var description: String { rawValue }

@@ -18,6 +18,9 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
         + "expires \(DurationLiteral.format(challenge.expiresIn)) "
         + "resend-after \(DurationLiteral.format(challenge.resendAfter)) "
         + "after \(DurationLiteral.format(delay))"
+    case .respond(.failure(.rateLimited(.some(let wait))), let delay):
+      "respond rate-limited retry-after \(DurationLiteral.format(wait)) "
+        + "after \(DurationLiteral.format(delay))"
     case .respond(let outcome, let delay):
       "respond \(outcome.name) after \(DurationLiteral.format(delay))"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"

@@ -57,6 +57,9 @@ extension SessionCommand {
     /// rounded up (the duration is whole seconds); `none` once a new code may be sent, or
     /// outside the code step.
     case resendIn(Duration?)
+    /// `expect retry-in DURATION|none`: the throttle left, in whole seconds rounded up (the
+    /// duration is whole seconds); `none` while no throttle holds requests.
+    case retryIn(Duration?)
 
     /// The word after `expect`, naming the ``Expectation`` case of the same name.
     public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -80,6 +83,7 @@ extension SessionCommand {
       case canVerify = "can-verify"
       case canResend = "can-resend"
       case resendIn = "resend-in"
+      case retryIn = "retry-in"
     }
 
     /// What a runner observed beside the state, for the subjects that need it; each runner
@@ -150,6 +154,7 @@ extension SessionCommand {
       case .canVerify: .canVerify
       case .canResend: .canResend
       case .resendIn: .resendIn
+      case .retryIn: .retryIn
       }
     }
 
@@ -164,7 +169,7 @@ extension SessionCommand {
         String(value)
       case .error(let text), .emailError(let text), .codeError(let text): Self.text(text)
       case .code(let code): SessionCommand.quoted(code)
-      case .resendIn(let duration):
+      case .resendIn(let duration), .retryIn(let duration):
         Self.seconds(duration.map { SecondFactorState.wholeSeconds(roundingUp: $0) })
       case .effects(let kinds): Self.text(kinds)
       case .passwordLength(let count), .requestsInFlight(let count), .droppedAnswers(let count),
@@ -194,10 +199,11 @@ extension SessionCommand {
       case .secretsHidden: actual = String(observation.secretsHidden)
       case .code: actual = SessionCommand.quoted(state.secondFactor?.code ?? "")
       case .codeError:
-        actual = Self.text(state.secondFactor?.error.map { $0.message })
+        actual = Self.text(state.codeErrorMessage(in: .english))
       case .canVerify: actual = String(state.secondFactor?.canVerify ?? false)
       case .canResend: actual = String(state.secondFactor?.canResend ?? false)
       case .resendIn: actual = Self.seconds(state.secondFactor?.resendSecondsLeft)
+      case .retryIn: actual = Self.seconds(state.retrySecondsLeft)
       }
       return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
     }

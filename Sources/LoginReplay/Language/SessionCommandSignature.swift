@@ -180,7 +180,7 @@ extension SessionCommand.Expectation.Subject {
     case .error, .emailError, .codeError: "TEXT|none"
     case .code: "TEXT"
     case .canVerify, .canResend: "true|false"
-    case .resendIn: "DURATION|none"
+    case .resendIn, .retryIn: "DURATION|none"
     case .effects: "none|NAME..."
     case .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers: "N"
     }
@@ -192,7 +192,8 @@ extension SessionCommand.Expectation.Subject {
     case .effects: .atLeast(1)
     case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
       .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers,
-      .sessionRemembered, .secretsHidden, .code, .codeError, .canVerify, .canResend, .resendIn:
+      .sessionRemembered, .secretsHidden, .code, .codeError, .canVerify, .canResend, .resendIn,
+      .retryIn:
       .exactly(1)
     }
   }

@@ -4,8 +4,9 @@ import LoginSimulation
 
 /// `respond`: the one command with options of its own (the challenge of `second-factor`).
 extension LineParser {
-  /// Parses `respond OUTCOME [after DURATION]`, and for `second-factor` the challenge's
-  /// options: `[method M] [length N] [expires DURATION] [resend-after DURATION]`, each at most
+  /// Parses `respond OUTCOME [after DURATION]`, for `second-factor` the challenge's options
+  /// (`[method M] [length N] [expires DURATION] [resend-after DURATION]`), and for
+  /// `rate-limited` the wait the server asks for (`[retry-after DURATION]`); each at most
   /// once, in any order.
   func respond() throws(SessionError) -> SessionCommand {
     let signature = SessionCommand.Signature.command(.respond)
@@ -22,7 +23,15 @@ extension LineParser {
     }
     var challenge: SecondFactorChallenge?
     if case .secondFactor(let scripted) = outcome { challenge = scripted }
-    let keys = RespondOption.allCases.filter { challenge != nil || $0 == .after }
+    let isRateLimited = outcome == .failure(.rateLimited(retryAfter: nil))
+    var retryAfter: Duration?
+    let keys = RespondOption.allCases.filter { key in
+      switch key {
+      case .after: true
+      case .retryAfter: isRateLimited
+      case .method, .length, .expires, .resendAfter: challenge != nil
+      }
+    }
     var delay = SessionCommand.defaultResponseDelay
     var seen: Set<RespondOption> = []
     var index = arguments.startIndex + 1
@@ -39,7 +48,7 @@ extension LineParser {
       seen.insert(key)
       guard index + 1 < arguments.endIndex else {
         let what =
-          key == .after || key == .expires || key == .resendAfter ? "a duration" : "a value"
+          key == .method || key == .length ? "a value" : "a duration"
         throw error(
           .badValue(
             command: signature, expected: "\(what) after '\(key.rawValue)'", suggestion: nil),
@@ -48,6 +57,7 @@ extension LineParser {
       let value = arguments[index + 1]
       switch key {
       case .after: delay = try duration(value, for: .respond)
+      case .retryAfter: retryAfter = try duration(value, for: .respond)
       case .method:
         guard let method = SecondFactorChallenge.Method(rawValue: value.text) else {
           let names = SecondFactorChallenge.Method.allCases.map(\.rawValue)
@@ -92,6 +102,7 @@ extension LineParser {
       index += 2
     }
     if let challenge { outcome = .secondFactor(challenge) }
+    if isRateLimited { outcome = .failure(.rateLimited(retryAfter: retryAfter)) }
     return .respond(outcome, after: delay)
   }
 
@@ -99,6 +110,7 @@ extension LineParser {
   fileprivate enum RespondOption: String, CaseIterable, Hashable {
     case method, length, expires
     case resendAfter = "resend-after"
+    case retryAfter = "retry-after"
     case after
 
     /// What may come next when `left` are the options not given yet.

@@ -148,17 +148,26 @@ struct LineParser {
     case .canVerify: return .canVerify(try boolean(value, for: signature))
     case .canResend: return .canResend(try boolean(value, for: signature))
     case .resendIn:
-      if value.text == "none" { return .resendIn(nil) }
-      let left = try duration(value, for: .expect)
-      guard left.components.attoseconds == 0 else {
-        throw error(
-          .badValue(
-            command: signature, expected: "whole seconds, as the countdown shows them, or none",
-            suggestion: nil),
-          at: value)
-      }
-      return .resendIn(left)
+      return .resendIn(try countdown(value, for: signature))
+    case .retryIn:
+      return .retryIn(try countdown(value, for: signature))
     }
+  }
+
+  /// A countdown as a screen shows it: whole seconds, or `none`.
+  private func countdown(
+    _ value: Token, for signature: SessionCommand.Signature
+  ) throws(SessionError) -> Duration? {
+    if value.text == "none" { return nil }
+    let left = try duration(value, for: .expect)
+    guard left.components.attoseconds == 0 else {
+      throw error(
+        .badValue(
+          command: signature, expected: "whole seconds, as the countdown shows them, or none",
+          suggestion: nil),
+        at: value)
+    }
+    return left
   }
 
   /// A whole number from 0 to 999,999,999.

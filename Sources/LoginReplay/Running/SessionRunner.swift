@@ -279,7 +279,7 @@ public final class SessionRunner {
     var observation = SessionCommand.Expectation.Observation()
     switch expectation.subject {
     case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
-      .passwordLength, .code, .codeError, .canVerify, .canResend, .resendIn:
+      .passwordLength, .code, .codeError, .canVerify, .canResend, .resendIn, .retryIn:
       break
     case .effects: observation.effectKinds = printer.lastEffects
     case .requestsInFlight: observation.requestsInFlight = await backend.requestsInFlight()

@@ -95,7 +95,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     case .secondFactor(.verifyAnswer), .secondFactor(.resendAnswer): return .success
     case .secondFactor, .emailChanged, .passwordChanged, .passwordVisibilityToggled,
       .submitTapped, .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored,
-      .sessionSaveFailed:
+      .sessionSaveFailed, .throttleTicked, .throttleEnded:
       return nil
     }
   }

@@ -20,11 +20,8 @@ extension LoginViewModel {
   public var canVerify: Bool { state.secondFactor?.canVerify ?? false }
   /// Whether Resend code is enabled.
   public var canResend: Bool { state.secondFactor?.canResend ?? false }
-  /// The code step's error, from ``strings``, if it shows one.
-  public var codeError: String? {
-    guard let step = state.secondFactor, let error = step.error else { return nil }
-    return strings.codeStep.message(for: error, in: strings)
-  }
+  /// The code step's error, from ``strings``, if it shows one; a refusal's counts down.
+  public var codeError: String? { state.codeErrorMessage(in: strings) }
   /// Where the code went, from ``strings``: `We sent a code to •••• 42`.
   public var codeDestination: String? {
     state.secondFactor.map { strings.codeStep.destination(of: $0.challenge) }

@@ -77,7 +77,7 @@ enum Difference {
     case (.emailChanged, _), (.passwordChanged, _), (.passwordVisibilityToggled, _),
       (.submitTapped, _), (.cancelTapped, _), (.logoutTapped, _), (.reset, _),
       (.authResponse, _), (.storeClosed, _), (.sessionRestored, _), (.sessionSaveFailed, _),
-      (.secondFactorRequired, _), (.secondFactor, _):
+      (.secondFactorRequired, _), (.secondFactor, _), (.throttleTicked, _), (.throttleEnded, _):
       return actual == expected ? [] : ["expected \(expected), got \(actual)"]
     }
   }
@@ -119,7 +119,7 @@ enum Difference {
           secret("challenge", aChallenge, eChallenge, into: &$0)
         }
       case (.authenticate, _), (.cancelAuthentication, _), (.saveSession, _), (.clearSession, _),
-        (.secondFactor, _):
+        (.secondFactor, _), (.scheduleThrottleTick, _), (.scheduleThrottleEnd, _):
         fields = ["expected \(e), got \(a)"]
       }
       lines += fields.map { "effect \(index + 1): \($0)" }

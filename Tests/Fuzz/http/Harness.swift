@@ -60,7 +60,9 @@ public func fuzzHTTP(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
   }
   precondition(!parses(body) || parses(rewritten), "the rewrite broke a document that parsed")
-  _ = HTTPResponseMapper.retryAfter(response.header("Retry-After"))
+  let wait = RetryAfter.wait(
+    in: response.header("Retry-After"), date: response.header("Date"), now: Date())
+  precondition(wait.map { $0 > .zero && $0 <= LoginState.maximumRetryAfter } ?? true)
   return 0
 }
 

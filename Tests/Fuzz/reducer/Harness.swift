@@ -236,6 +236,10 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         inFlight.insert(attempt)
       case .cancelAuthentication(let attempt):
         check(inFlight.remove(attempt) != nil, "cancel of no request \(attempt)", step: step)
+      case .scheduleThrottleTick(let after), .scheduleThrottleEnd(let after):
+        check(
+          next.isThrottled && after > .zero && after <= next.retryIn,
+          "the throttle's clock outside its throttle", step: step)
       case .saveSession(let session):
         check(next.session == session, "saved a session not logged in", step: step)
       case .secondFactor(let codeEffect):

@@ -179,9 +179,12 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     check(next.attempt >= state.attempt, "attempt went down", step: step)
     check(next.attempt <= state.attempt + 1, "attempt jumped", step: step)
     check(next.consecutiveInvalidCredentials >= 0, "negative failure count", step: step)
-    // Reset is the first screen from anywhere; the store closing only ever leaves submitting.
+    // Reset is the first screen from anywhere, with the throttle kept (the server's wait
+    // does not care what the screen shows); the store closing only ever leaves submitting.
     if action == .reset {
-      check(next == LoginState(attempt: state.attempt), "reset is not the first screen", step: step)
+      check(
+        next == LoginState(attempt: state.attempt, retryIn: state.retryIn),
+        "reset is not the first screen", step: step)
     }
     if action == .storeClosed {
       let expected: LoginPhase.Kind = state.phase.kind == .submitting ? .editing : state.phase.kind

@@ -53,6 +53,7 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
     #endif
     guard configuration.timeout > .zero else { throw .nonPositiveTimeout }
     self.configuration = configuration
+    HTTPExchange.networkingIsSetUp
   }
 
   /// The endpoint as `scheme://host:port/path`, the wire format and the timeout.

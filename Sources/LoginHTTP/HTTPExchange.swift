@@ -79,6 +79,17 @@ final class HTTPExchange: NSObject, URLSessionDataDelegate, Sendable {
     state.withLock { $0.bodyBytesAccepted }
   }
 
+  /// Sets up the networking library's process-wide state (libcurl's and OpenSSL's), once.
+  ///
+  /// URLSession does that on its first use. Done lazily, on a worker thread, it can still be
+  /// under way when the process exits after cancelling its first request (a `relaunch`, a
+  /// Ctrl-C), and the exit then tears that state down under the worker, which crashes. A
+  /// service touches this when it is created, on its creator's thread, so the set-up is
+  /// finished before any request can start.
+  static let networkingIsSetUp: Void = {
+    URLSession(configuration: .ephemeral).finishTasksAndInvalidate()
+  }()
+
   /// The statuses refused as soon as they arrive: every 3xx.
   static let redirectStatuses = 300...399
 

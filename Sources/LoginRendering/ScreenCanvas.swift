@@ -21,6 +21,8 @@ struct ScreenCanvas {
   private var styles: [StyledLine.Style] = [.plain]
   /// The style of the lines drawn next.
   var style = StyledLine.Style.plain
+  /// Where the caret of the focused field is drawn, once its box is.
+  private(set) var caret: ScreenPosition?
 
   /// Starts a screen with the top of its frame.
   init(width: Int, glyphs: ScreenGlyphs, ascii: Bool) {
@@ -103,9 +105,12 @@ struct ScreenCanvas {
 
   /// A box as wide as the inside of the frame, holding one line of `content` (whose end gives
   /// way to an ellipsis when it is too long).
+  ///
+  /// With `caret` (a column of `content`), the box's line and the caret's column on it
+  /// become ``caret``.
   mutating func box(
     _ box: ScreenGlyphs.Box, content: [DisplayCell], alignment: TextLayout.Alignment,
-    marked: Bool = false
+    marked: Bool = false, caret caretColumn: Int? = nil
   ) {
     let fitted = TextLayout.keepingStart(
       content, width: boxContentWidth, ellipsis: glyphs.ellipsis)
@@ -115,6 +120,10 @@ struct ScreenCanvas {
     appendEdge(of: box, top: true, width: innerWidth)
     endRow()
     startRow(marked: marked)
+    if let caretColumn {
+      // The frame's edge, the margin, the box's edge and its padding come first.
+      caret = ScreenPosition(line: styles.count - 1, column: 4 + left + caretColumn)
+    }
     append(String(box.vertical))
     appendSpaces(1 + left)
     for cell in fitted { append(cell.text) }

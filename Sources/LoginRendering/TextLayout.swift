@@ -64,6 +64,25 @@ enum TextLayout {
     return [ellipsis] + cells[start...]
   }
 
+  /// `cells` cut to `width` columns so that the caret, `caret` cells in, stays in view, and
+  /// the column the caret is drawn at: all of `cells` if they fit; their end (as
+  /// ``keepingEnd(_:width:ellipsis:)``) if that shows the caret; otherwise from the caret on,
+  /// after an ellipsis when something is left out before it.
+  static func keepingCaret(
+    _ cells: [DisplayCell], caret: Int, width: Int, ellipsis: DisplayCell
+  ) -> (cells: [DisplayCell], caretColumn: Int) {
+    let caret = min(max(caret, 0), cells.count)
+    guard cells.width > width else { return (cells, Array(cells[..<caret]).width) }
+    let end = keepingEnd(cells, width: width, ellipsis: ellipsis)
+    let shownFrom = cells.count - (end.count - 1)
+    if caret >= shownFrom {
+      return (end, ellipsis.width + Array(cells[shownFrom..<caret]).width)
+    }
+    let lead = caret > 0 ? [ellipsis] : []
+    let rest = keepingStart(Array(cells[caret...]), width: width - lead.width, ellipsis: ellipsis)
+    return (lead + rest, lead.width)
+  }
+
   /// `cells` broken into lines of at most `width` columns, at spaces where possible.
   ///
   /// A word wider than a whole line is broken between cells. Spaces at a break vanish.

@@ -25,6 +25,12 @@ extension TextRenderer {
     /// With a focus, the success screen also shows the Log Out button the focus can reach.
     public var focus: Focus?
 
+    /// How many characters of the focused field are before the caret of an interactive
+    /// front end; `nil` (the default) draws the end of a long value, as a screen without a
+    /// caret does. With a caret, the field keeps it in view and
+    /// ``TextRenderer/caretPosition(_:)`` says where it is.
+    public var caret: Int?
+
     /// Options for the default width, ``defaultWidth``.
     public init(ascii: Bool = false, spinnerFrame: Int = 0, focus: Focus? = nil) {
       self.width = Self.defaultWidth

@@ -17,9 +17,11 @@ extension TextRenderer {
     let slots =
       step.code.map(String.init)
       + Array(repeating: glyphs.emptyDigit, count: step.challenge.codeLength - step.code.count)
+    // Each slot takes its character and a space, so the caret before digit k is at 2k.
+    let caret = options.focus == .email ? options.caret.map { 2 * min($0, step.code.count) } : nil
     screen.box(
       glyphs.field, content: screen.cells(slots.joined(separator: " ")), alignment: .center,
-      marked: options.focus == .email)
+      marked: options.focus == .email, caret: caret)
     if let errorMessage {
       screen.style = .error
       screen.marked(errorMessage, mark: glyphs.errorMark)

@@ -44,6 +44,13 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     draw(state).finished()
   }
 
+  /// Where the caret of the focused field is on ``render(_:)``'s screen: a line (0 is the
+  /// top of the frame) and a column, both from 0; `nil` without ``Options/caret`` or when
+  /// the focus is not on a field.
+  public func caretPosition(_ state: LoginState) -> ScreenPosition? {
+    draw(state).caret
+  }
+
   /// The screen for `state`, drawn once for either output.
   private func draw(_ state: LoginState) -> ScreenCanvas {
     let glyphs = options.ascii ? ScreenGlyphs.ascii : ScreenGlyphs.unicode
@@ -89,10 +96,13 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
 
   /// The email field, showing the end of a long address, its limit note and its inline error.
   private func drawEmail(of state: LoginState, on screen: inout ScreenCanvas) {
+    let (content, caret) = fieldContent(
+      screen.cells(state.email), placeholder: strings.emailLabel, focused: .email,
+      caretCell: options.caret.map { screen.cells(String(state.email.prefix($0))).count },
+      screen)
     screen.box(
-      screen.glyphs.field,
-      content: fieldContent(screen.cells(state.email), placeholder: strings.emailLabel, screen),
-      alignment: .leading, marked: options.focus == .email)
+      screen.glyphs.field, content: content, alignment: .leading,
+      marked: options.focus == .email, caret: caret)
     if state.emailLimitReached {
       drawLimitNote(LoginState.maximumEmailLength, on: &screen)
     }
@@ -110,10 +120,15 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       state.isPasswordVisible
       ? screen.cells(state.password)
       : Array(repeating: screen.glyphs.mask, count: state.password.count)
+    let caretCell = options.caret.map {
+      state.isPasswordVisible ? screen.cells(String(state.password.prefix($0))).count : $0
+    }
+    let (content, caret) = fieldContent(
+      value, placeholder: strings.passwordLabel, focused: .password, caretCell: caretCell,
+      screen)
     screen.box(
-      screen.glyphs.field,
-      content: fieldContent(value, placeholder: strings.passwordLabel, screen),
-      alignment: .leading, marked: options.focus == .password)
+      screen.glyphs.field, content: content, alignment: .leading,
+      marked: options.focus == .password, caret: caret)
     if state.passwordLimitReached {
       drawLimitNote(LoginState.maximumPasswordLength, on: &screen)
     }
@@ -129,13 +144,23 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
     screen.marked(strings.limitReached(maximum), mark: " ")
   }
 
-  /// A field's value cut to the field from its end, or the placeholder when empty.
+  /// A field's value cut to the field from its end, or the placeholder when empty; when the
+  /// field is focused with a caret (`caretCell` cells in), cut to keep the caret in view, with
+  /// the caret's column (before the placeholder of an empty field).
   private func fieldContent(
-    _ value: [DisplayCell], placeholder: String, _ screen: ScreenCanvas
-  ) -> [DisplayCell] {
-    guard !value.isEmpty else { return screen.cells(placeholder) }
-    return TextLayout.keepingEnd(
-      value, width: screen.boxContentWidth, ellipsis: screen.glyphs.ellipsis)
+    _ value: [DisplayCell], placeholder: String, focused field: Focus, caretCell: Int?,
+    _ screen: ScreenCanvas
+  ) -> (content: [DisplayCell], caret: Int?) {
+    let width = screen.boxContentWidth
+    let ellipsis = screen.glyphs.ellipsis
+    guard options.focus == field, let caretCell else {
+      guard !value.isEmpty else { return (screen.cells(placeholder), nil) }
+      return (TextLayout.keepingEnd(value, width: width, ellipsis: ellipsis), nil)
+    }
+    guard !value.isEmpty else { return (screen.cells(placeholder), 0) }
+    let (cells, column) = TextLayout.keepingCaret(
+      value, caret: caretCell, width: width, ellipsis: ellipsis)
+    return (cells, column)
   }
 
   /// The button — Log In or Try Again, enabled or not, or the spinner — or the success line.

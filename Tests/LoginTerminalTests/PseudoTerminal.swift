@@ -28,11 +28,22 @@ final class PseudoTerminal {
 
   /// Starts `login-tui` with `arguments` on a new pseudo-terminal of `columns` x `rows`,
   /// with `environment` (`NAME=value`) added to its minimal environment.
+  ///
+  /// With `underAShell`, `login-tui` runs as a job of a `bash` with job control, as a user
+  /// starts it: in a process group of its own, which a stop signal can stop (the kernel
+  /// ignores SIGTSTP in an orphaned group, as the session leader's own would be). When it
+  /// stops, the shell prints `[stopped 148]` and waits for a line; then `fg` continues it.
+  /// ``pid`` is then the shell's; ``programPID`` finds `login-tui`'s.
   init(
     _ arguments: [String], columns: UInt16 = 100, rows: UInt16 = 40,
-    environment extra: [String] = []
+    environment extra: [String] = [], underAShell: Bool = false
   ) throws {
-    let binary = try TerminalBinary.path()
+    let program = try TerminalBinary.path()
+    let binary = underAShell ? "/bin/bash" : program
+    let arguments =
+      underAShell
+      ? ["-c", "set -m; \"$0\" \"$@\"; echo \"[stopped $?]\"; read -r line; fg", program]
+        + arguments : arguments
     var master: Int32 = 0
     var slave: Int32 = 0
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -43,7 +54,12 @@ final class PseudoTerminal {
     tcgetattr(slave, &attributes)
     // Everything the child needs is made before fork: after it, only exec.
     let argv = ([binary] + arguments).map { strdup($0) } + [nil]
-    let environment = ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"] + extra
+    // An extra NAME=value replaces the default of that name.
+    let names = Set(extra.map { $0.prefix { $0 != "=" } })
+    let environment =
+      ["TERM=xterm-256color", "NO_COLOR=1", "PATH=/usr/bin:/bin"].filter {
+        !names.contains($0.prefix { $0 != "=" })
+      } + extra
     let envp = environment.map { strdup($0) } + [nil]
     defer {
       for pointer in argv { free(pointer) }
@@ -79,6 +95,55 @@ final class PseudoTerminal {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
+  /// The pid of `login-tui` itself: ``pid``, or under a shell the shell's one child.
+  var programPID: pid_t? {
+    let path = "/proc/\(pid)/task/\(pid)/children"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return pid }
+    return text.split(separator: " ").first.flatMap { pid_t($0) } ?? pid
+  }
+
+  /// Types `bytes` as they are, however many, in as many writes as the terminal takes.
+  func send(bytes: [UInt8]) {
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+      if count > 0 {
+        sent += count
+      } else if count < 0, errno != EINTR, errno != EAGAIN {
+        return
+      }
+    }
+  }
+
+  /// Waits until the program has stopped (SIGTSTP), reading what it writes meanwhile.
+  func waitForStop() throws {
+    let start = ContinuousClock.now
+    while true {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid, (status & 0xFF) == 0x7F {
+        _ = readSome(timeout: .zero)
+        return
+      }
+      guard ContinuousClock.now - start < Self.deadline else {
+        throw Failure(description: "login-tui did not stop; saw:\n\(recent)")
+      }
+      _ = readSome(timeout: .milliseconds(50))
+    }
+  }
+
+  /// The last place `text` (ending in `ESC [ ? 25 h`) puts the cursor, from
+  /// `ESC [ row ; column H`, both from 1.
+  static func cursor(in text: String) -> (row: Int, column: Int)? {
+    guard let shown = text.range(of: "H\u{1B}[?25h", options: .backwards),
+      let open = text[..<shown.lowerBound].range(of: "\u{1B}[", options: .backwards)
+    else { return nil }
+    let numbers = text[open.upperBound..<shown.lowerBound].split(separator: ";").compactMap {
+      Int($0)
+    }
+    guard numbers.count == 2 else { return nil }
+    return (numbers[0], numbers[1])
+  }
+
   /// Changes the terminal's size and tells the program, as a terminal emulator does.
   func resize(columns: UInt16, rows: UInt16) {
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -86,21 +151,12 @@ final class PseudoTerminal {
     kill(pid, SIGWINCH)
   }
 
-  /// Resizes and waits for `text`. A program's signal source is registered asynchronously
-  /// after start-up, so a SIGWINCH that arrives before it is lost (a terminal sends the next
-  /// one on the next change); the signal is sent again, up to five times, while waiting.
+  /// Resizes once and waits for `text`: the program reads its size once its signal handler
+  /// is in place, so no resize is lost, even one in its first moments.
   @discardableResult
   func resize(columns: UInt16, rows: UInt16, thenWaitFor text: String) throws -> String {
-    var attempt = 0
-    while true {
-      attempt += 1
-      resize(columns: columns, rows: rows)
-      do {
-        return try waitFor(text, within: attempt < 5 ? .seconds(2) : Self.deadline)
-      } catch  where attempt < 5 {
-        continue
-      }
-    }
+    resize(columns: columns, rows: rows)
+    return try waitFor(text)
   }
 
   /// What the program wrote since the last wait that matched, as text.

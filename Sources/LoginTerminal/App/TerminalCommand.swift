@@ -9,6 +9,12 @@ public enum TerminalCommand {
     "error: login-tui needs a terminal on standard input and output. To drive the login "
     + "screen from a script or a pipe, use 'login-replay -' (see Docs/SessionFormat.md)."
 
+  /// What is printed for `TERM=dumb` without `--screen-reader`: such a terminal cannot draw
+  /// the screen, and the screen-reader mode writes plain lines, one per change.
+  public static let dumbTerminalMessage =
+    "error: TERM=dumb cannot draw the login screen (it moves the cursor). Run "
+    + "'login-tui --screen-reader' for plain lines, one per change, or 'login-replay -'."
+
   /// Runs `login-tui` with `arguments` (without the program name) and returns its exit
   /// status: 0 when the user quits, 1 when the terminal fails, 2 for a usage error, without
   /// a terminal or when `--remember` finds a session file it must refuse, 3 when `--help` or
@@ -40,6 +46,11 @@ public enum TerminalCommand {
     }
     guard TerminalDevice.isInteractive else {
       output.writeErrorLine(notATerminalMessage)
+      return .usageOrInputError
+    }
+    let dumb = environment["TERM"] == "dumb"
+    if dumb, !options.screenReader {
+      output.writeErrorLine(dumbTerminalMessage)
       return .usageOrInputError
     }
     let service: any AuthService
@@ -82,7 +93,7 @@ public enum TerminalCommand {
     }
     let device: TerminalDevice
     do {
-      device = try TerminalDevice.enter(drawing: !options.screenReader)
+      device = try TerminalDevice.enter(drawing: !options.screenReader, bracketedPaste: !dumb)
     } catch {
       await store.close()
       output.writeErrorLine("error: the terminal could not be set up (\(error))")

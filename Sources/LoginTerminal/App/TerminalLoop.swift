@@ -23,6 +23,8 @@ struct TerminalLoop {
   /// The state drawn last, as the store published it.
   private var state: LoginState
   private var focus = FocusOrder.initial
+  /// How many characters of the focused field are before the caret.
+  private var caret = 0
   private var spinnerFrame = 0
   private var size: TerminalSize
   /// The bytes of the frame on screen, to skip writing the same frame again.
@@ -37,6 +39,7 @@ struct TerminalLoop {
     self.state = state
     // A session restored at launch opens logged in, with the focus where a login puts it.
     focus = FocusOrder.focus(FocusOrder.initial, from: LoginState(), to: state)
+    caret = KeyMap.fieldText(focus, state)?.count ?? 0
     self.size = Self.currentSize()
   }
 
@@ -55,6 +58,9 @@ struct TerminalLoop {
       signals.cancel()
       device.restore()
     }
+    // Read once the watcher is on: a resize from the first moments is in this size, and
+    // every later one arrives as an event.
+    size = Self.currentSize()
     KeyboardReader.start(deliver)
     let store = self.store
     let observer = Task {
@@ -62,36 +68,43 @@ struct TerminalLoop {
       for await state in store.states(buffering: .all) { deliver(.state(state)) }
     }
     var spinner: Task<Void, Never>?
+    var escapeTimer: Task<Void, Never>?
+    var inputCount = 0
     var decoder = KeyDecoder()
     var status = ExitCode.success
     guard present(redraw: true) else { return .terminalFailed }
     loop: for await event in events {
       var redraw = false
+      var keys: [Key] = []
       switch event {
       case .input(let bytes):
-        for key in decoder.decode(bytes) {
-          let response = KeyMap.response(to: key, focus: focus, state: await store.state)
-          let moved = response.focus != focus
-          focus = response.focus
-          for action in response.actions { await store.send(action) }
-          switch response.command {
-          case .quit: break loop
-          case .redraw: redraw = true
-          case nil: break
-          }
-          if moved, options.screenReader, let line = SpokenScreen.focused(focus, in: state) {
-            guard speak([line]) else {
-              status = .terminalFailed
-              break loop
-            }
+        inputCount += 1
+        keys = decoder.decode(bytes)
+        escapeTimer?.cancel()
+        escapeTimer = nil
+        if decoder.isWaiting {
+          let count = inputCount
+          escapeTimer = Task {
+            do { try await Task.sleep(for: KeyDecoder.escapeTimeout) } catch { return }
+            deliver(.inputPaused(count))
           }
         }
+        // Bytes that finish no key (a long paste arriving) change nothing on the screen.
+        if keys.isEmpty { continue }
+      case .inputPaused(let count):
+        guard count == inputCount else { continue }
+        escapeTimer = nil
+        keys = decoder.flush()
+        if keys.isEmpty { continue }
       case .inputEnded:
         break loop
       case .state(let next):
         let before = state
         state = next
+        let focusBefore = focus
         focus = FocusOrder.focus(focus, from: before, to: next)
+        let length = KeyMap.fieldText(focus, next)?.count ?? 0
+        caret = focus == focusBefore ? min(caret, length) : length
         if options.screenReader {
           guard speak(SpokenScreen.announcements(from: before, to: next)) else {
             status = .terminalFailed
@@ -111,6 +124,12 @@ struct TerminalLoop {
         }
       case .resized:
         size = Self.currentSize()
+      case .stopRequested:
+        stop(signals)
+        redraw = true
+      case .continued:
+        device.resume()
+        redraw = true
       case .terminated(let signal):
         status = .terminated(by: signal)
         break loop
@@ -118,17 +137,71 @@ struct TerminalLoop {
         guard spinner != nil else { continue }
         spinnerFrame += 1
       }
+      for key in keys {
+        let current = await store.state
+        let response = KeyMap.response(to: key, focus: focus, caret: caret, state: current)
+        let moved = response.focus != focus
+        focus = response.focus
+        for action in response.actions { await store.send(action) }
+        caret = Self.caret(
+          after: response, from: caret, before: current, now: await store.state)
+        switch response.command {
+        case .quit: break loop
+        case .redraw: redraw = true
+        case .speakHints:
+          if options.screenReader, !speak([KeyHints.spoken(for: current)]) {
+            status = .terminalFailed
+            break loop
+          }
+        case .suspend:
+          stop(signals)
+          redraw = true
+        case nil: break
+        }
+        if moved, options.screenReader, let line = SpokenScreen.focused(focus, in: state) {
+          guard speak([line]) else {
+            status = .terminalFailed
+            break loop
+          }
+        }
+      }
       guard present(redraw: redraw) else {
         status = .terminalFailed
         break
       }
     }
     spinner?.cancel()
+    escapeTimer?.cancel()
     observer.cancel()
     continuation.finish()
     device.restore()
     await store.close()
     return status
+  }
+
+  /// Where the caret is after `response` was sent from `caret`: where the key put it, or
+  /// where it was when the store ignored the edit (typing while signing in), and never past
+  /// the field's end (the store cuts a field to its maximum length).
+  static func caret(
+    after response: KeyResponse, from caret: Int, before: LoginState, now: LoginState
+  ) -> Int {
+    let text = KeyMap.fieldText(response.focus, now) ?? ""
+    let edits = response.actions.contains { action in
+      switch action {
+      case .emailChanged, .passwordChanged, .secondFactor(.codeChanged): true
+      default: false
+      }
+    }
+    let ignored = edits && text == KeyMap.fieldText(response.focus, before)
+    return min(ignored ? caret : response.caret, text.count)
+  }
+
+  /// Restores the terminal, stops the program until it is continued, then takes the
+  /// terminal back; the caller draws the whole screen.
+  private func stop(_ signals: SignalWatcher) {
+    device.suspend()
+    signals.stopProgram()
+    device.resume()
   }
 
   /// Draws the frame for the current state, focus and size when it changed (always when
@@ -140,7 +213,7 @@ struct TerminalLoop {
         SpokenScreen.screen(state) + [SpokenScreen.focused(focus, in: state)].compactMap { $0 })
     }
     let frame = TerminalFrame(
-      state: state, focus: focus, size: size,
+      state: state, focus: focus, caret: caret, size: size,
       look: .init(ascii: options.ascii, color: color, spinnerFrame: spinnerFrame)
     ).bytes
     guard redraw || frame != shown else { return true }

@@ -15,7 +15,9 @@ extension TerminalOptions {
     sections: [
       HelpSection(
         title: "KEYS",
-        entries: KeyBinding.allCases.map { (label: $0.keys, abstract: $0.abstract) })
+        entries: KeyBinding.allCases.map {
+          (label: $0.keys.joined(separator: ", "), abstract: $0.abstract)
+        })
     ],
     statuses: [
       ExitStatus(.success, "the user quit"),

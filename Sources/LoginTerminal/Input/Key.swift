@@ -4,10 +4,8 @@ public enum Key: Equatable, Sendable {
   case text(String)
   /// Text pasted with bracketed paste (`ESC[200~ … ESC[201~`), control characters removed.
   case paste(String)
-  /// Backspace (DEL or Ctrl-H).
-  case backspace
-  /// Ctrl-U.
-  case clearField
+  /// A key that edits the focused field or moves its caret.
+  case edit(LineEdit)
   /// Tab.
   case tab
   /// Shift-Tab (`ESC[Z`).
@@ -22,8 +20,14 @@ public enum Key: Equatable, Sendable {
   case escape
   /// Ctrl-L: redraw (or, with a screen reader, read the whole screen again).
   case redraw
+  /// F1: read the key hints (to a screen reader; the drawn screen always shows them).
+  case help
   /// Ctrl-R: send a new code, in the code step.
   case resend
-  /// Ctrl-C or Ctrl-D.
-  case quit
+  /// Ctrl-Z: suspend to the shell, as a terminal program does (`fg` brings it back).
+  case suspend
+  /// Ctrl-C.
+  case interrupt
+  /// Ctrl-D.
+  case endOfInput
 }

@@ -1,186 +1,309 @@
-/// Turns the bytes a terminal in raw mode sends into ``Key``s.
-///
-/// It keeps what a chunk leaves unfinished (half of a multi-byte character, an escape
-/// sequence, a paste still open) for the next chunk. An `ESC` that ends a chunk is the Esc
-/// key: terminals send each escape sequence in one write. Unknown escape sequences and other
-/// control bytes are dropped. Pure: no terminal, no clock, so every mapping is a unit test.
-public struct KeyDecoder: Sendable {
-  private static let escape: UInt8 = 0x1B
-  private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
-  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+import LoginFlow
 
-  /// Bytes not yet decoded.
-  private var pending: [UInt8] = []
-  /// The bytes of a paste in progress, or `nil` outside a paste.
-  private var paste: [UInt8]?
+/// Turns the bytes a terminal in raw mode sends into ``Key``s, one byte at a time, in time
+/// linear in the input, holding at most a field's worth of a paste.
+///
+/// It never swallows a control byte, whatever came before it:
+/// - a UTF-8 character that breaks off yields U+FFFD for what was read, and the byte that
+///   broke it is decoded afresh (a Latin-1 `é` does not eat the Enter after it);
+/// - a C0 control (or a byte no sequence can hold) inside an escape sequence ends the
+///   sequence unfinished, as terminals do, and is acted on;
+/// - inside a bracketed paste, Ctrl-C ends the paste and is Ctrl-C, so an unterminated
+///   paste cannot hold the program;
+/// - an unfinished sequence waits for the next chunk; when nothing comes for
+///   ``escapeTimeout``, the front end calls ``flush()``, and a lone `ESC` is the Esc key.
+///
+/// Unknown escape sequences and other control bytes are dropped. Pure: no terminal, no clock,
+/// so every mapping is a unit test.
+public struct KeyDecoder: Sendable {
+  /// How long an unfinished sequence (a lone `ESC` above all) waits for its next byte before
+  /// the front end calls ``flush()``: terminals send each sequence in one write, so anything
+  /// later is a key of its own.
+  public static let escapeTimeout = Duration.milliseconds(50)
+
+  /// The most bytes a paste keeps: the longest field's scalars, at UTF-8's four bytes each.
+  /// The rest of a longer paste is read and dropped.
+  static let maximumPasteBytes =
+    max(LoginState.maximumEmailLength, LoginState.maximumPasswordLength) * 4
+
+  /// The most parameter bytes an escape sequence keeps; a longer one is read to its end and
+  /// matches no key.
+  private static let maximumParameterBytes = 16
+
+  private static let escapeByte: UInt8 = 0x1B
+  private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+  private static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+  /// What the bytes read so far leave open.
+  private enum Mode: Equatable, Sendable {
+    /// Nothing.
+    case ground
+    /// A UTF-8 character of `length` bytes, `bytes` of it read.
+    case character(bytes: [UInt8], length: Int)
+    /// `ESC`.
+    case escape
+    /// `ESC [` and the parameter and intermediate bytes after it.
+    case controlSequence(parameters: [UInt8])
+    /// `ESC O`.
+    case singleShift
+    /// A bracketed paste, with the first `matched` bytes of its end marker just read.
+    case paste(matched: Int)
+  }
+
+  private var mode = Mode.ground
+  /// The bytes of the paste in progress (controls already left out), at most
+  /// ``maximumPasteBytes``.
+  private var pasted: [UInt8] = []
 
   /// A decoder with nothing pending.
   public init() {}
 
+  /// Whether the bytes so far end inside a character or an escape sequence, which
+  /// ``flush()`` ends if nothing follows within ``escapeTimeout``. An open paste does not
+  /// count: it waits for its end marker (or Ctrl-C).
+  public var isWaiting: Bool {
+    switch mode {
+    case .ground, .paste: false
+    case .character, .escape, .controlSequence, .singleShift: true
+    }
+  }
+
   /// The keys `bytes` complete, in order.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
-    pending.append(contentsOf: bytes)
+    var output = Output()
+    for byte in bytes { feed(byte, into: &output) }
+    return output.finished()
+  }
+
+  /// Ends what is waiting, because nothing followed it: a lone `ESC` (or `ESC [`, `ESC O`)
+  /// is Esc, a broken-off character is U+FFFD, and an unfinished sequence is dropped.
+  public mutating func flush() -> [Key] {
+    var output = Output()
+    switch mode {
+    case .ground, .paste:
+      return []
+    case .character:
+      output.append(Self.replacement)
+    case .escape, .singleShift:
+      output.key(.escape)
+    case .controlSequence(let parameters):
+      if parameters.isEmpty { output.key(.escape) }
+    }
+    mode = .ground
+    return output.finished()
+  }
+
+  /// Keys and a run of text, in the order they were read.
+  private struct Output {
     var keys: [Key] = []
-    var index = 0
-    var text: [UInt8] = []
-    func flushText() {
-      if !text.isEmpty { keys.append(.text(String(decoding: text, as: UTF8.self))) }
-      text = []
-    }
-    while index < pending.count {
-      if var pasted = paste {
-        if let end = Self.find(Self.pasteEnd, in: pending, from: index) {
-          pasted.append(contentsOf: pending[index..<end])
-          paste = nil
-          keys.append(.paste(Self.pasteText(pasted)))
-          index = end + Self.pasteEnd.count
-        } else {
-          // Keep a possible start of the end marker for the next chunk.
-          let keep = Self.partialSuffix(of: pending[index...], matching: Self.pasteEnd)
-          pasted.append(contentsOf: pending[index..<(pending.count - keep)])
-          paste = pasted
-          index = pending.count - keep
-          break
-        }
-        continue
-      }
-      let byte = pending[index]
-      switch byte {
-      case Self.escape:
-        flushText()
-        switch escapeSequence(at: index) {
-        case .incomplete:
-          pending.removeFirst(index)
-          return keys
-        case .key(let key, let length):
-          if let key { keys.append(key) }
-          index += length
-        case .pasteStarted(let length):
-          paste = []
-          index += length
-        }
-        continue
-      case 0x20..<0x7F:
-        text.append(byte)
-        index += 1
-        continue
-      case 0x80...0xFF:
-        let length = Self.scalarLength(leadingByte: byte)
-        guard index + length <= pending.count else {
-          flushText()
-          pending.removeFirst(index)
-          return keys
-        }
-        text.append(contentsOf: pending[index..<(index + length)])
-        index += length
-        continue
-      default:
-        break
-      }
-      flushText()
-      index += 1
-      switch byte {
-      case 0x03, 0x04: keys.append(.quit)
-      case 0x08, 0x7F: keys.append(.backspace)
-      case 0x09: keys.append(.tab)
-      case 0x0A, 0x0D: keys.append(.enter)
-      case 0x0C: keys.append(.redraw)
-      case 0x12: keys.append(.resend)
-      case 0x15: keys.append(.clearField)
-      default: break
-      }
-    }
-    flushText()
-    pending.removeFirst(min(index, pending.count))
-    return keys
-  }
-
-  private enum EscapeSequence {
-    /// More bytes are needed.
-    case incomplete
-    /// A key (or nothing, for an unknown sequence) and the bytes it used.
-    case key(Key?, length: Int)
-    /// `ESC[200~`.
-    case pasteStarted(length: Int)
-  }
-
-  /// The escape sequence starting at `start` (an `ESC`).
-  private func escapeSequence(at start: Int) -> EscapeSequence {
-    let rest = pending.count - start
-    guard rest >= 2 else { return .key(.escape, length: 1) }
-    let introducer = pending[start + 1]
-    switch introducer {
-    case UInt8(ascii: "["):
-      // CSI: parameters and intermediates up to a final byte in 0x40...0x7E.
-      var end = start + 2
-      while end < pending.count, !(0x40...0x7E).contains(pending[end]) { end += 1 }
-      guard end < pending.count else {
-        // An unfinished sequence waits, unless it cannot be one (too long to be real).
-        return end - start > 32 ? .key(nil, length: end - start) : .incomplete
-      }
-      let sequence = Array(pending[start...end])
-      let length = sequence.count
-      if sequence == Self.pasteStart { return .pasteStarted(length: length) }
-      switch (sequence.count, pending[end]) {
-      case (3, UInt8(ascii: "A")): return .key(.up, length: length)
-      case (3, UInt8(ascii: "B")): return .key(.down, length: length)
-      case (3, UInt8(ascii: "Z")): return .key(.backTab, length: length)
-      default: return .key(nil, length: length)
-      }
-    case UInt8(ascii: "O"):
-      guard rest >= 3 else { return .incomplete }
-      switch pending[start + 2] {
-      case UInt8(ascii: "A"): return .key(.up, length: 3)
-      case UInt8(ascii: "B"): return .key(.down, length: 3)
-      default: return .key(nil, length: 3)
-      }
-    case Self.escape:
-      // Esc pressed twice: the first is a key of its own.
-      return .key(.escape, length: 1)
-    default:
-      // Alt+key: Esc, then the key.
-      return .key(.escape, length: 1)
-    }
-  }
-
-  /// How many bytes the UTF-8 sequence starting with `byte` has (1 for a stray byte, which
-  /// then decodes to U+FFFD).
-  private static func scalarLength(leadingByte byte: UInt8) -> Int {
-    switch byte {
-    case 0xC2...0xDF: 2
-    case 0xE0...0xEF: 3
-    case 0xF0...0xF4: 4
-    default: 1
-    }
-  }
-
-  /// Pasted bytes as text: invalid UTF-8 replaced, control characters (newlines, tabs,
-  /// escapes) removed, since both fields hold one line.
-  private static func pasteText(_ bytes: [UInt8]) -> String {
     var text = String.UnicodeScalarView()
-    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars
-    where !(scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)) {
+
+    mutating func append(_ scalar: Unicode.Scalar) {
       text.append(scalar)
     }
+
+    mutating func key(_ key: Key) {
+      flushText()
+      keys.append(key)
+    }
+
+    mutating func finished() -> [Key] {
+      flushText()
+      return keys
+    }
+
+    private mutating func flushText() {
+      guard !text.isEmpty else { return }
+      keys.append(.text(String(text)))
+      text = String.UnicodeScalarView()
+    }
+  }
+
+  private mutating func feed(_ byte: UInt8, into output: inout Output) {
+    switch mode {
+    case .ground:
+      ground(byte, into: &output)
+    case .character(var bytes, let length):
+      guard (0x80...0xBF).contains(byte) else {
+        mode = .ground
+        output.append(Self.replacement)
+        ground(byte, into: &output)
+        return
+      }
+      bytes.append(byte)
+      guard bytes.count == length else {
+        mode = .character(bytes: bytes, length: length)
+        return
+      }
+      mode = .ground
+      for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+        output.append(scalar)
+      }
+    case .escape:
+      mode = .ground
+      switch byte {
+      case UInt8(ascii: "["): mode = .controlSequence(parameters: [])
+      case UInt8(ascii: "O"): mode = .singleShift
+      case UInt8(ascii: "b"): output.key(.edit(.moveWordLeft))
+      case UInt8(ascii: "f"): output.key(.edit(.moveWordRight))
+      case 0x7F, 0x08: output.key(.edit(.deleteWordBackward))
+      default:
+        // Esc, then whatever follows on its own (another ESC starts a new sequence).
+        output.key(.escape)
+        ground(byte, into: &output)
+      }
+    case .controlSequence(var parameters):
+      switch byte {
+      case 0x20...0x3F:
+        if parameters.count < Self.maximumParameterBytes { parameters.append(byte) }
+        mode = .controlSequence(parameters: parameters)
+      case 0x40...0x7E:
+        mode = .ground
+        if byte == UInt8(ascii: "~"), parameters == Array("200".utf8) {
+          mode = .paste(matched: 0)
+          pasted = []
+        } else if let key = Self.controlSequenceKey(parameters, final: byte) {
+          output.key(key)
+        }
+      default:
+        mode = .ground
+        ground(byte, into: &output)
+      }
+    case .singleShift:
+      mode = .ground
+      switch byte {
+      case 0x40...0x7E:
+        if let key = Self.singleShiftKey(byte) { output.key(key) }
+      default:
+        ground(byte, into: &output)
+      }
+    case .paste(let matched):
+      paste(byte, matched: matched, into: &output)
+    }
+  }
+
+  /// A byte outside any sequence.
+  private mutating func ground(_ byte: UInt8, into output: inout Output) {
+    switch byte {
+    case Self.escapeByte: mode = .escape
+    case 0x20..<0x7F: output.append(Unicode.Scalar(byte))
+    case 0xC2...0xDF: mode = .character(bytes: [byte], length: 2)
+    case 0xE0...0xEF: mode = .character(bytes: [byte], length: 3)
+    case 0xF0...0xF4: mode = .character(bytes: [byte], length: 4)
+    case 0x80...0xFF: output.append(Self.replacement)
+    default:
+      if let key = Self.controlKey(byte) { output.key(key) }
+    }
+  }
+
+  /// A byte of a paste: the end marker closes it, Ctrl-C ends it and interrupts, anything
+  /// else is kept while there is room.
+  private mutating func paste(_ byte: UInt8, matched: Int, into output: inout Output) {
+    if byte == Self.pasteEnd[matched] {
+      guard matched + 1 == Self.pasteEnd.count else {
+        mode = .paste(matched: matched + 1)
+        return
+      }
+      mode = .ground
+      output.key(.paste(Self.pasteText(pasted)))
+      pasted = []
+      return
+    }
+    // What looked like the start of the end marker was pasted text after all.
+    for held in Self.pasteEnd.prefix(matched) { keep(held) }
+    if byte == 0x03 {
+      mode = .ground
+      output.key(.paste(Self.pasteText(pasted)))
+      pasted = []
+      output.key(.interrupt)
+      return
+    }
+    if byte == Self.pasteEnd[0] {
+      mode = .paste(matched: 1)
+    } else {
+      keep(byte)
+      mode = .paste(matched: 0)
+    }
+  }
+
+  /// Keeps a pasted byte unless it is a C0 control or DEL (both fields hold one line) or
+  /// the paste is full.
+  private mutating func keep(_ byte: UInt8) {
+    guard byte >= 0x20, byte != 0x7F, pasted.count < Self.maximumPasteBytes else { return }
+    pasted.append(byte)
+  }
+
+  /// The key of a C0 control byte, or `nil` for one with no key.
+  private static func controlKey(_ byte: UInt8) -> Key? {
+    switch byte {
+    case 0x01: .edit(.moveToStart)
+    case 0x02: .edit(.moveLeft)
+    case 0x03: .interrupt
+    case 0x04: .endOfInput
+    case 0x05: .edit(.moveToEnd)
+    case 0x06: .edit(.moveRight)
+    case 0x08, 0x7F: .edit(.deleteBackward)
+    case 0x09: .tab
+    case 0x0A, 0x0D: .enter
+    case 0x0B: .edit(.deleteToEnd)
+    case 0x0C: .redraw
+    case 0x12: .resend
+    case 0x15: .edit(.deleteToStart)
+    case 0x17: .edit(.deleteWordBackward)
+    case 0x1A: .suspend
+    default: nil
+    }
+  }
+
+  /// The key of `ESC [ parameters final`, or `nil` for a sequence with no key. A modifier
+  /// parameter (`1;5C`, Ctrl-Right) turns Left and Right into word moves.
+  private static func controlSequenceKey(_ parameters: [UInt8], final: UInt8) -> Key? {
+    let fields = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
+      .map { String(decoding: $0, as: UTF8.self) }
+    let modified = fields.count > 1 && fields[1] != "1"
+    switch (final, fields.first ?? "") {
+    case (UInt8(ascii: "A"), _): return .up
+    case (UInt8(ascii: "B"), _): return .down
+    case (UInt8(ascii: "C"), _): return .edit(modified ? .moveWordRight : .moveRight)
+    case (UInt8(ascii: "D"), _): return .edit(modified ? .moveWordLeft : .moveLeft)
+    case (UInt8(ascii: "H"), _): return .edit(.moveToStart)
+    case (UInt8(ascii: "F"), _): return .edit(.moveToEnd)
+    case (UInt8(ascii: "Z"), _): return .backTab
+    case (UInt8(ascii: "P"), "1"): return .help
+    case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): return .edit(.moveToStart)
+    case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): return .edit(.moveToEnd)
+    case (UInt8(ascii: "~"), "3"): return .edit(.deleteForward)
+    case (UInt8(ascii: "~"), "11"): return .help
+    default: return nil
+    }
+  }
+
+  /// The key of `ESC O final` (application cursor keys, F1), or `nil`.
+  private static func singleShiftKey(_ final: UInt8) -> Key? {
+    switch final {
+    case UInt8(ascii: "A"): .up
+    case UInt8(ascii: "B"): .down
+    case UInt8(ascii: "C"): .edit(.moveRight)
+    case UInt8(ascii: "D"): .edit(.moveLeft)
+    case UInt8(ascii: "H"): .edit(.moveToStart)
+    case UInt8(ascii: "F"): .edit(.moveToEnd)
+    case UInt8(ascii: "P"): .help
+    default: nil
+    }
+  }
+
+  /// Pasted bytes as text: invalid UTF-8 replaced, C1 controls removed (the C0 ones never
+  /// got in), cut to the longest field.
+  private static func pasteText(_ bytes: [UInt8]) -> String {
+    var text = String.UnicodeScalarView()
+    var count = 0
+    let limit = max(LoginState.maximumEmailLength, LoginState.maximumPasswordLength)
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars
+    where !(0x80..<0xA0).contains(scalar.value) {
+      guard count < limit else { break }
+      text.append(scalar)
+      count += 1
+    }
     return String(text)
-  }
-
-  /// Where `needle` starts in `haystack` at or after `start`.
-  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard haystack.count - start >= needle.count else { return nil }
-    for index in start...(haystack.count - needle.count)
-    where haystack[index..<(index + needle.count)].elementsEqual(needle) {
-      return index
-    }
-    return nil
-  }
-
-  /// How many bytes at the end of `bytes` could begin `marker`.
-  private static func partialSuffix(of bytes: ArraySlice<UInt8>, matching marker: [UInt8]) -> Int {
-    for length in stride(from: min(marker.count - 1, bytes.count), to: 0, by: -1)
-    where bytes.suffix(length).elementsEqual(marker.prefix(length)) {
-      return length
-    }
-    return 0
   }
 }

@@ -31,31 +31,51 @@ public struct TerminalFrame: Equatable, Sendable {
 
   /// The rows of the terminal, top first, without escape sequences other than colours.
   public var rows: [String]
+  /// Where the terminal's cursor goes (row and column from 0): the caret of the focused
+  /// field, or `nil` to hide the cursor.
+  public var cursor: ScreenPosition?
 
-  /// The frame for `state` with `focus`, in a terminal of `size`.
-  public init(state: LoginState, focus: Focus, size: TerminalSize, look: Look) {
+  /// The frame for `state` with `focus` and the caret `caret` characters into the focused
+  /// field, in a terminal of `size`: the screen centred above the key-hint line
+  /// (``KeyHints``), which takes the last row when there is one to spare.
+  public init(
+    state: LoginState, focus: Focus, caret: Int? = nil, size: TerminalSize, look: Look
+  ) {
     let width = min(Self.maximumWidth, size.columns - Self.margin)
     let smallest = TextRenderer.Options.widthRange.lowerBound
     guard
-      let options = try? TextRenderer.Options(
+      var options = try? TextRenderer.Options(
         width: max(width, smallest), ascii: look.ascii, spinnerFrame: look.spinnerFrame,
         focus: focus)
     else {
       rows = [Self.tooSmall(size, needed: TerminalSize(columns: smallest, rows: 0))]
       return
     }
-    let lines = TextRenderer(options: options).styledLines(state)
+    options.caret = caret
+    let renderer = TextRenderer(options: options)
+    let lines = renderer.styledLines(state)
     guard size.columns >= options.width, size.rows >= lines.count else {
       rows = [
         Self.tooSmall(size, needed: TerminalSize(columns: options.width, rows: lines.count))
       ]
       return
     }
-    let left = String(repeating: " ", count: (size.columns - options.width) / 2)
-    let top = (size.rows - lines.count) / 2
+    let hasHints = size.rows > lines.count
+    let leftColumns = (size.columns - options.width) / 2
+    let left = String(repeating: " ", count: leftColumns)
+    let top = (size.rows - (hasHints ? 1 : 0) - lines.count) / 2
     rows =
       Array(repeating: "", count: top)
       + lines.map { left + (look.color ? Self.colored($0) : $0.text) }
+    if hasHints {
+      let hints = KeyHints.line(for: state, width: size.columns, ascii: look.ascii)
+      let centred = String(repeating: " ", count: (size.columns - hints.count) / 2) + hints
+      rows += Array(repeating: "", count: size.rows - 1 - rows.count)
+      rows.append(look.color ? "\u{1B}[2m" + centred + "\u{1B}[0m" : centred)
+    }
+    cursor = renderer.caretPosition(state).map {
+      ScreenPosition(line: top + $0.line, column: leftColumns + $0.column)
+    }
   }
 
   /// The one-line message shown instead of a screen that does not fit, cut to the width.
@@ -84,7 +104,12 @@ public struct TerminalFrame: Equatable, Sendable {
 
   /// The bytes to write: cursor home, each row cleared to its end, the rest of the terminal
   /// cleared — one write, so the terminal never shows half a frame.
+  ///
+  /// Then the cursor goes to the caret and is shown, or is hidden when no field has one.
   public var bytes: String {
-    "\u{1B}[H" + rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+    let cursorControl =
+      cursor.map { "\u{1B}[\($0.line + 1);\($0.column + 1)H\u{1B}[?25h" } ?? "\u{1B}[?25l"
+    return "\u{1B}[H" + rows.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+      + cursorControl
   }
 }

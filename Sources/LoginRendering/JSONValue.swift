@@ -1,3 +1,5 @@
+import LoginFlow
+
 /// A JSON value that prints itself in one stable form: compact, keys sorted.
 ///
 /// Machine consumers (`login-replay --format jsonl`, tests) compare output byte for byte,
@@ -76,16 +78,17 @@ public enum JSONValue: Equatable, Hashable, Sendable {
 
   /// `string` as a JSON string literal, quotes included.
   ///
-  /// `"` and `\` are backslash-escaped; control characters (U+0000–U+001F and U+007F) and
-  /// the line and paragraph separators U+2028 and U+2029 become `\u00XX`-style escapes;
-  /// everything else is written as is (the output is UTF-8).
+  /// `"` and `\` are backslash-escaped; every scalar the package never writes raw
+  /// (`ScalarEscape.mustEscape`: C0 and C1 controls, DEL, the bidirectional formatting
+  /// characters, U+2028 and U+2029) becomes a `\uXXXX` escape; everything else is written as
+  /// is (the output is UTF-8). A JSON line thus stays one visible line in logical order in any
+  /// reader, even a terminal.
   ///
   /// LoginHTTP's request body has its own escaper on purpose: it writes the short escapes
-  /// (`\n`, `\t`, …) and leaves U+007F, U+2028 and U+2029 raw, and its bytes are what a
-  /// backend receives. This one writes a single form for every control character and also
-  /// escapes those three, so that a JSON line stays one visible line in any reader, and its
-  /// bytes are pinned by the `jsonl` goldens. Both decode to the same string; sharing one
-  /// escaper would move the bytes of one of the two.
+  /// (`\n`, `\t`, …) and leaves the other scalars raw, and its bytes are what a backend
+  /// receives. This one writes a single form for every escaped scalar, and its bytes are
+  /// pinned by the `jsonl` goldens. Both decode to the same string; sharing one escaper would
+  /// move the bytes of one of the two.
   public static func quoted(_ string: String) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(string.utf8.count + 2)
@@ -93,42 +96,18 @@ public enum JSONValue: Equatable, Hashable, Sendable {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Appends ``quoted(_:)``'s bytes, working on UTF-8 code units in place: a byte below 0x80
-  /// is a whole scalar, and U+2028 and U+2029 are the only escaped scalars beyond ASCII
-  /// (their encodings start with 0xE2 0x80). Runs of bytes that need no escape are copied
-  /// whole.
+  /// Appends ``quoted(_:)``'s bytes, one scalar at a time.
   private static func appendQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    let bytes = Array(string.utf8)
-    do {
-      var runStart = 0
-      var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        let escape: UInt32?
-        let width: Int
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): (escape, width) = (nil, 1)
-        case 0x00...0x1F, 0x7F: (escape, width) = (UInt32(byte), 1)
-        case 0xE2
-        where index + 2 < bytes.count && bytes[index + 1] == 0x80
-          && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-          (escape, width) = (bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029, 3)
-        default:
-          index += 1
-          continue
-        }
-        output.append(contentsOf: bytes[runStart..<index])
-        if let escape {
-          appendEscape(escape, to: &output)
-        } else {
-          output.append(UInt8(ascii: "\\"))
-          output.append(byte)
-        }
-        index += width
-        runStart = index
+    for scalar in string.unicodeScalars {
+      if scalar == "\"" || scalar == "\\" {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else if ScalarEscape.mustEscape(scalar) {
+        appendEscape(scalar.value, to: &output)
+      } else {
+        UTF8.encode(scalar) { output.append($0) }
       }
-      output.append(contentsOf: bytes[runStart...])
     }
     output.append(UInt8(ascii: "\""))
   }

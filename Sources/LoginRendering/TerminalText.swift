@@ -120,11 +120,14 @@ enum TerminalText {
   /// U+FE0F, which asks for the emoji presentation of the character before it.
   private static let variationSelector16: Unicode.Scalar = "\u{FE0F}"
 
-  /// Whether a grapheme starting with `scalar` must be shown escaped rather than raw.
+  /// Whether a grapheme starting with `scalar` must be shown escaped rather than raw: the
+  /// package's rule (`ScalarEscape.mustEscape`), and every other format character too (a
+  /// soft hyphen, a zero-width space), which draws nothing a reader could see or count.
   private static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+    guard !ScalarEscape.mustEscape(scalar) else { return true }
     switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: true
-    default: false
+    case .format, .surrogate: return true
+    default: return false
     }
   }
 

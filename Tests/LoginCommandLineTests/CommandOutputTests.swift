@@ -41,4 +41,16 @@ import Testing
     #expect(ExitCode.outputFailed.worse(.usageOrInputError) == .outputFailed)
     #expect(ExitCode(rawValue: 143).worse(.outputFailed).rawValue == 143)
   }
+
+  /// What reaches an output is escaped there, whoever made the text: line feeds stay.
+  @Test func capturedOutputEscapesWhatATerminalWouldObey() {
+    let output = CapturedOutput()
+    output.isTerminal = true
+    output.writeLine("a\u{1B}[2J\nb\u{9B}")
+    output.writeErrorLine("path \u{202E}x\u{7}")
+    output.showStatus("\u{1B}]0;t\u{7}")
+    #expect(output.standardOutput == "a\\u{1B}[2J\nb\\u{9B}\n")
+    #expect(output.standardError == "path \\u{202E}x\\u{7}\n")
+    #expect(output.statusLines == ["\\u{1B}]0;t\\u{7}"])
+  }
 }

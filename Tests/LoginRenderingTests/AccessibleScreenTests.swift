@@ -89,4 +89,12 @@ import Testing
     #expect(AccessibleScreen.elements(of: unsaved).map(\.label).contains(notice))
     #expect(!AccessibleScreen.elements(of: succeeded).map(\.label).contains(notice))
   }
+
+  /// A value from a session file or a paste is spoken as text: its controls, C1 controls
+  /// and bidirectional formatting characters come out as escapes, never raw on a terminal.
+  @Test func aHostileValueIsSpokenEscaped() {
+    let element = AccessibleElement(
+      role: .textField, label: "Email address", value: "a\u{1B}]0;t\u{7}\u{9B}2J\u{202E}b")
+    #expect(element.spoken == "Email address, text field, a\\u{1B}]0;t\\u{7}\\u{9B}2J\\u{202E}b")
+  }
 }

@@ -8,8 +8,17 @@ import Testing
     ("plain", "\"plain\""), ("q\"b\\", "\"q\\\"b\\\\\""), ("\n\t\r", "\"\\u000A\\u0009\\u000D\""),
     ("\u{0}\u{1F}\u{7F}", "\"\\u0000\\u001F\\u007F\""), ("\u{2028}\u{2029}", "\"\\u2028\\u2029\""),
     ("é日😀/", "\"é日😀/\""), ("", "\"\""),
-    // Neighbours of U+2028 share its first bytes and stay raw; an escape ends a string.
-    ("\u{2027}\u{202A}\u{20AC}x\u{2029}", "\"\u{2027}\u{202A}\u{20AC}x\\u2029\""),
+    // C1 controls and bidirectional formatting characters are escaped too; their
+    // neighbours, sharing their first bytes, stay raw; an escape ends a string.
+    ("\u{80}\u{9B}\u{9F}\u{A0}", "\"\\u0080\\u009B\\u009F\u{A0}\""),
+    (
+      "\u{2027}\u{202A}\u{202E}\u{202F}\u{20AC}x\u{2029}",
+      "\"\u{2027}\\u202A\\u202E\u{202F}\u{20AC}x\\u2029\""
+    ),
+    (
+      "\u{2065}\u{2066}\u{2069}\u{206A}\u{200D}\u{200E}\u{200F}\u{61C}",
+      "\"\u{2065}\\u2066\\u2069\u{206A}\u{200D}\\u200E\\u200F\\u061C\""
+    ),
   ])
   func stringsAreEscaped(_ string: String, _ json: String) {
     #expect(JSONValue.quoted(string) == json)

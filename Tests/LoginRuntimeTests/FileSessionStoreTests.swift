@@ -420,4 +420,12 @@ import Testing
       #expect(!error.description.contains(Self.token))
     }
   }
+
+  /// A path from the environment (`XDG_STATE_HOME`) is repeated escaped: it cannot set the
+  /// terminal's title or reverse the text of the message that names it.
+  @Test func aHostilePathIsNamedEscaped() {
+    let error = SessionStoreError(.notARegularFile, path: "/s\u{1B}]0;t\u{7}\u{9B}\u{202E}/x")
+    #expect(error.description.contains("/s\\u{1B}]0;t\\u{7}\\u{9B}\\u{202E}/x"))
+    #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 || $0.value >= 0x7F })
+  }
 }

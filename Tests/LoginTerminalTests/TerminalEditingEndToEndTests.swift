@@ -157,4 +157,25 @@ import Testing
       #expect(terminal.attributesRestored)
     }
   }
+
+  /// A pasted value that would retitle the window, clear the screen (ESC [ and the C1 CSI)
+  /// and reverse the line is spoken as text: nothing in what the screen-reader mode writes
+  /// for it is obeyed by the terminal.
+  @Test func aHostilePasteIsSpokenEscaped() async throws {
+    try await onItsOwnThread {
+      let terminal = try PseudoTerminal(["--screen-reader"])
+      try terminal.waitFor("Focus: ")
+      let start = terminal.output.count
+      terminal.send("\u{1B}[200~a\u{1B}]0;pwned\u{7}\u{9B}2J\u{202E}b\u{1B}[201~")
+      terminal.send("\t\u{1B}[Z")  // away and back: the field is spoken with its value
+      try terminal.waitFor("Focus: Email address, text field, a")
+      try terminal.waitFor("b, invalid")
+      let spoken = String(decoding: terminal.output[start...], as: UTF8.self)
+      #expect(spoken.contains("\\u{202E}b"), "\(spoken)")
+      #expect(!spoken.unicodeScalars.contains { [0x07, 0x9B, 0x202E].contains($0.value) })
+      #expect(!spoken.contains("\u{1B}]"))
+      terminal.send("\u{03}")
+      #expect(try terminal.waitForExit() == 0)
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import LoginFlow
+
 /// A ``CommandOutput`` that keeps what a program printed, for tests and embedding front ends.
 ///
 /// ```swift
@@ -20,21 +22,21 @@ public final class CapturedOutput: CommandOutput {
   /// Creates an empty capture.
   public init() {}
 
-  /// Appends `text` and `\n` to ``standardOutput``.
+  /// Appends `text`, escaped as every output is, and `\n` to ``standardOutput``.
   public func writeLine(_ text: String) {
-    standardOutput += text
+    standardOutput += ScalarEscape.escapingAllButLineFeeds(text)
     standardOutput += "\n"
   }
 
-  /// Appends `text` and `\n` to ``standardError``.
+  /// Appends `text`, escaped as every output is, and `\n` to ``standardError``.
   public func writeErrorLine(_ text: String) {
-    standardError += text
+    standardError += ScalarEscape.escapingAllButLineFeeds(text)
     standardError += "\n"
   }
 
   /// Records the status line when ``isTerminal``.
   public func showStatus(_ text: String?) {
-    if isTerminal { statusLines.append(text) }
+    if isTerminal { statusLines.append(text.map(ScalarEscape.escaping)) }
   }
 
   /// Counts the call; captured text is always complete.

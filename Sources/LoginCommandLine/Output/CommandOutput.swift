@@ -5,6 +5,11 @@
 /// ``CapturedOutput`` keeps the text, for tests and other front ends. A caller that
 /// streams (`login-replay -`) calls ``flush()`` after each piece, so a reader sees it at
 /// once.
+///
+/// Both write every text with its controls, C1 controls and bidirectional formatting
+/// characters escaped as `\u{HEX}` (line feeds stay line ends): whatever a session file, an
+/// argument, the environment or a server put into a message, it cannot drive the terminal
+/// that shows it.
 public protocol CommandOutput: AnyObject {
   /// Writes `text` and a line end to standard output.
   func writeLine(_ text: String)

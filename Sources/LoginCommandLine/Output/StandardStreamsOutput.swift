@@ -1,3 +1,5 @@
+import LoginFlow
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -50,7 +52,7 @@ package final class StandardStreamsOutput: CommandOutput {
 
   /// Buffers `text` and a line end for standard output.
   package func writeLine(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    buffer.append(contentsOf: ScalarEscape.escapingAllButLineFeeds(text).utf8)
     buffer.append(0x0A)
     if buffer.count >= Self.bufferLimit { flush() }
   }
@@ -66,7 +68,10 @@ package final class StandardStreamsOutput: CommandOutput {
   package func showStatus(_ text: String?) {
     guard errorIsTerminal, text != nil || statusShown else { return }
     var bytes: [UInt8] = [0x0D, 0x1B, 0x5B, 0x32, 0x4B]  // CR, ESC [ 2 K
-    if let text { bytes += String(String.UnicodeScalarView(text.unicodeScalars.prefix(79))).utf8 }
+    if let text {
+      let shown = ScalarEscape.escaping(text).unicodeScalars.prefix(79)
+      bytes += String(String.UnicodeScalarView(shown)).utf8
+    }
     statusShown = text != nil
     _ = StandardDescriptor.error.write(bytes)
   }
@@ -75,7 +80,8 @@ package final class StandardStreamsOutput: CommandOutput {
   package func writeErrorLine(_ text: String) {
     showStatus(nil)
     flush()
-    _ = StandardDescriptor.error.write(Array(text.utf8) + [0x0A])
+    _ = StandardDescriptor.error.write(
+      Array(ScalarEscape.escapingAllButLineFeeds(text).utf8) + [0x0A])
   }
 
   /// Writes the buffered standard output. The first failure is kept in ``failure`` and, unless

@@ -77,10 +77,14 @@ public struct AccessibleElement: Equatable, Hashable, Sendable {
   }
 
   /// The line a screen reader says with the role and traits in `strings` (the label and the
-  /// value are already in the screen's language).
+  /// value are already in the screen's language), one line with every control and
+  /// bidirectional formatting character of a value written as `\u{HEX}`: a value typed or
+  /// read from a session file cannot drive the terminal that shows the line.
   public func spoken(in strings: LoginStrings) -> String {
-    ([label, role.name(in: strings)] + (value.map { [$0] } ?? [])
+    let line =
+      ([label, role.name(in: strings)] + (value.map { [$0] } ?? [])
       + traits.map { $0.name(in: strings) })
       .joined(separator: ", ")
+    return ScalarEscape.escaping(line)
   }
 }

@@ -1,4 +1,5 @@
 import LoginCommandLine
+import LoginFlow
 
 extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
@@ -55,8 +56,8 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
       case "\n": result += "\\n"
       case "\t": result += "\\t"
       default:
-        if UnicodeEscape.isControl(scalar) {
-          result += UnicodeEscape.escaped(scalar)
+        if ScalarEscape.mustEscape(scalar) {
+          result += ScalarEscape.escaped(scalar)
         } else {
           result.unicodeScalars.append(scalar)
         }
@@ -70,7 +71,7 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
     let bare =
       !text.isEmpty && !text.hasPrefix("#")
       && text.unicodeScalars.allSatisfy { scalar in
-        !UnicodeEscape.isControl(scalar) && scalar != " " && scalar != "\"" && scalar != "\\"
+        !ScalarEscape.mustEscape(scalar) && scalar != " " && scalar != "\"" && scalar != "\\"
       }
     return bare ? text : quoted(text)
   }

@@ -1,3 +1,5 @@
+import LoginFlow
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -106,7 +108,8 @@ public struct SessionStoreError: Error, Hashable, Sendable, CustomStringConverti
   /// be read or changed by other users (permissions 0640); it is not used. It must be
   /// readable by its owner only: run chmod 600 on it, or remove it`.
   public var description: String {
-    description(naming: path.map { "the session file \($0)" } ?? "the session store")
+    description(
+      naming: path.map { "the session file \(ScalarEscape.escaping($0))" } ?? "the session store")
   }
 
   /// ``description`` with the file called `file` instead of by its path: for a program whose

@@ -158,7 +158,11 @@ struct TerminalLoop {
           redraw = true
         case nil: break
         }
-        if moved, options.screenReader, let line = SpokenScreen.focused(focus, in: state) {
+        // The store's state now, not the last one the stream delivered: a Tab straight after
+        // a paste speaks the pasted value.
+        if moved, options.screenReader,
+          let line = SpokenScreen.focused(focus, in: await store.state)
+        {
           guard speak([line]) else {
             status = .terminalFailed
             break loop
@@ -224,6 +228,6 @@ struct TerminalLoop {
   /// Writes lines for a screen reader, each once, in one write.
   private func speak(_ lines: [String]) -> Bool {
     guard !lines.isEmpty else { return true }
-    return device.write(lines.map { $0 + "\r\n" }.joined())
+    return device.write(lines.map { ScalarEscape.escaping($0) + "\r\n" }.joined())
   }
 }

@@ -65,4 +65,18 @@ import Testing
       .filter(Self.obeyedByATerminal)
     #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
   }
+
+  /// An argument that names no file, or a bad option value, is repeated escaped.
+  @Test(arguments: [
+    ["/nonexistent/\u{1B}]0;t\u{7}\u{9B}2J\u{202E}.login"],
+    ["--width", "\u{1B}[2J\u{9B}\u{202E}"], ["--\u{1B}]0;t\u{7}\u{202E}"],
+  ])
+  func aHostileArgumentIsReportedEscaped(_ arguments: [String]) throws {
+    let result = try ReplayBinary.run(arguments)
+    #expect(result.status != 0)
+    #expect(!result.standardError.isEmpty)
+    let raw = (result.standardOutput + result.standardError).unicodeScalars
+      .filter(Self.obeyedByATerminal)
+    #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) }): \(result.standardError)")
+  }
 }

@@ -115,7 +115,7 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
 
   /// Sends `request` within the configured timeout and the body limit, and returns the
   /// complete answer.
-  private func exchange(_ request: URLRequest) async throws(AuthError) -> HTTPResponse {
+  func exchange(_ request: URLRequest) async throws(AuthError) -> HTTPResponse {
     let exchange = HTTPExchange(
       request: request,
       timeout: configuration.timeout,

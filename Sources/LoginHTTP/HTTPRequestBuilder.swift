@@ -61,6 +61,15 @@ struct HTTPRequestBuilder {
     return (parts.url ?? endpoint).appendingPathComponent(component)
   }
 
+  /// A form-encoded `POST` of `fields` to the endpoint, with the login's headers: device
+  /// login's requests (RFC 8628 §3.1 and §3.4).
+  func formRequest(_ fields: [(String, String)]) -> URLRequest {
+    var request = post(to: configuration.endpoint)
+    request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(Self.formEncoded(fields).utf8)
+    return request
+  }
+
   /// A JSON `POST` to the endpoint's sub-path `component`, with the login's headers.
   private func codeStepRequest(_ component: String, body: String) -> URLRequest {
     var request = post(to: Self.url(configuration.endpoint, appending: component))

@@ -1,4 +1,5 @@
 import Foundation
+import LoginFlow
 // docs: http-endpoint
 import LoginHTTP
 import LoginRuntime
@@ -39,4 +40,15 @@ func theTimeoutDocComment(endpoint: URL) throws -> LoginStore {
       timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: storeTimeout)))
   let store = LoginStore(service: service, timeout: storeTimeout)
   return store
+}
+
+func deviceLogin(deviceURL: URL, tokenURL: URL) async throws -> DeviceLoginAction.Poll {
+  // docs: http-device
+  let login = try HTTPDeviceLogin(
+    authorizationEndpoint: deviceURL, tokenEndpoint: tokenURL, clientID: "my-cli",
+    scope: "profile")
+  let authorization = try await login.authorize()  // show authorization.userCode and URI
+  let poll = try await login.poll(deviceCode: authorization.deviceCode)
+  // docs: end
+  return poll
 }

@@ -1,13 +1,14 @@
 import Foundation
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 @testable import LoginHTTP
 
 /// Which endpoints `HTTPAuthService.init` accepts, and the typed error for the rest.
-@Suite(.timeLimit(.minutes(1))) struct HTTPAuthServiceConfigurationTests {
+@Suite(.hangGuard) struct HTTPAuthServiceConfigurationTests {
   /// One endpoint and what the initializer must make of it (`nil`: accepted).
   struct Row: Sendable, CustomTestStringConvertible {
     var endpoint: String

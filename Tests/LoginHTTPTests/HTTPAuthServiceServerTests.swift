@@ -6,7 +6,7 @@ import Testing
 
 /// `HTTPAuthService` against the scripted server in `Fixtures/auth_server.py` on 127.0.0.1:
 /// every case the server scripts (see `Docs/HTTP.md`, Tests), in both wire formats.
-@Suite(.timeLimit(.minutes(1))) struct HTTPAuthServiceServerTests {
+@Suite(.hangGuard) struct HTTPAuthServiceServerTests {
   /// A scripted server case and what the service must make of it.
   struct Row: Sendable, CustomStringConvertible {
     var name: String

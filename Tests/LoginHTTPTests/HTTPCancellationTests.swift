@@ -6,7 +6,7 @@ import Testing
 
 /// Cancelling the calling task cancels the request: the connection closes and no answer is
 /// reported.
-@Suite(.timeLimit(.minutes(1))) struct HTTPCancellationTests {
+@Suite(.hangGuard) struct HTTPCancellationTests {
   @Test func cancellingTheTaskClosesTheConnection() async throws {
     try await withTestServer { server in
       // A long timeout: only the cancellation can end this request early.

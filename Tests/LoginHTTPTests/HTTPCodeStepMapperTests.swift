@@ -1,11 +1,12 @@
 import Foundation
 import LoginFlow
+import LoginTestSupport
 import Testing
 
 @testable import LoginHTTP
 
 /// The code step's mapping (`Docs/HTTP.md`, "The code step") on answers built in memory.
-@Suite(.timeLimit(.minutes(1))) struct HTTPCodeStepMapperTests {
+@Suite(.hangGuard) struct HTTPCodeStepMapperTests {
   typealias Answer = Result<AuthAnswer, AuthError>
 
   static func response(_ status: Int, _ body: String, _ headers: [String: String]) -> HTTPResponse {

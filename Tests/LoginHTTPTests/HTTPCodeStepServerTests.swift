@@ -8,7 +8,7 @@ import Testing
 /// (`Fixtures/auth_server.py`): the challenge a login answers with, hostile fields included,
 /// and every scripted answer to a check (`<endpoint>/verify`) and a resend
 /// (`<endpoint>/resend`), in both wire formats.
-@Suite(.timeLimit(.minutes(1))) struct HTTPCodeStepServerTests {
+@Suite(.hangGuard) struct HTTPCodeStepServerTests {
   /// What is asked of the service.
   enum Ask: Sendable {
     case login, verify, resend

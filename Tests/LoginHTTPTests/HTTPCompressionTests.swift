@@ -7,7 +7,7 @@ import Testing
 
 /// Compressed answers: the request asks for none, and an answer that is compressed anyway is
 /// refused when its headers arrive, before a single body byte is accepted.
-@Suite(.timeLimit(.minutes(1))) struct HTTPCompressionTests {
+@Suite(.hangGuard) struct HTTPCompressionTests {
   /// One exchange against `url`, as the service runs it, so that the test can look at what
   /// the exchange accepted as well as at its outcome.
   static func exchange(_ url: URL) -> HTTPExchange {

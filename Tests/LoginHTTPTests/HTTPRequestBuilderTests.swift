@@ -1,5 +1,6 @@
 import Foundation
 import LoginFlow
+import LoginTestSupport
 import Testing
 
 @testable import LoginHTTP
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// The bodies and headers of both wire formats, built without a network.
-@Suite(.timeLimit(.minutes(1))) struct HTTPRequestBuilderTests {
+@Suite(.hangGuard) struct HTTPRequestBuilderTests {
   static func builder(_ format: HTTPAuthService.WireFormat) throws -> HTTPRequestBuilder {
     let url = try #require(URL(string: "https://api.example.com/v1/login"))
     return HTTPRequestBuilder(configuration: .init(endpoint: url, wireFormat: format))

@@ -1,12 +1,13 @@
 import Foundation
 import LoginFlow
+import LoginTestSupport
 import Testing
 
 @testable import LoginHTTP
 
 /// The mapping table, row by row, on responses built in memory. The same rows run against
 /// the real server in `HTTPAuthServiceServerTests`.
-@Suite(.timeLimit(.minutes(1))) struct HTTPResponseMapperTests {
+@Suite(.hangGuard) struct HTTPResponseMapperTests {
   static func map(
     _ status: Int, _ body: String = "", headers: [String: String] = [:],
     format: HTTPAuthService.WireFormat = .json

@@ -5,7 +5,7 @@ import LoginTestSupport
 import Testing
 
 /// The exact request the server receives, in both wire formats.
-@Suite(.timeLimit(.minutes(1))) struct HTTPWireRequestTests {
+@Suite(.hangGuard) struct HTTPWireRequestTests {
   /// Headers the transport (libcurl under URLSession) may add on its own; everything else
   /// the server sees must be a header this package sets.
   static let transportHeaders: Set<String> = ["accept-language", "connection"]

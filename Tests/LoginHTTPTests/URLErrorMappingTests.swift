@@ -1,5 +1,6 @@
 import Foundation
 import LoginFlow
+import LoginTestSupport
 import Testing
 
 @testable import LoginHTTP
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// Every URLError code `Docs/HTTP.md` maps, plus representatives of "anything else".
-@Suite(.timeLimit(.minutes(1))) struct URLErrorMappingTests {
+@Suite(.hangGuard) struct URLErrorMappingTests {
   static let rows: [(URLError.Code, AuthError)] = [
     (.notConnectedToInternet, .networkUnavailable),
     (.networkConnectionLost, .networkUnavailable),

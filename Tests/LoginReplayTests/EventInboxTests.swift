@@ -1,6 +1,7 @@
 import LoginFlow
 import LoginRendering
 import LoginRuntime
+import LoginTestSupport
 import Testing
 
 @testable import LoginReplay
@@ -70,7 +71,7 @@ import Testing
 
   /// On the real clock `settle` waits for the next event; one appended after the runner
   /// waits wakes it, and one appended before lets it go on at once.
-  @Test(.timeLimit(.minutes(1))) func anEventWakesTheWaitingRunner() async {
+  @Test(.hangGuard) func anEventWakesTheWaitingRunner() async {
     let inbox = EventInbox()
     let waiting = Task { await inbox.waitForEvents() }
     while !inbox.hasWaitingRunner { await Task.yield() }

@@ -1,6 +1,7 @@
 import Foundation
 import LoginCommandLine
 import LoginReplay
+import LoginTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import Testing
 /// A FILE that is not a regular file: a pipe or FIFO can be read only once, so it runs like
 /// `-` (line by line, bad lines skipped, exit 2 at the end) with its own name in messages; a
 /// directory is a usage error.
-@Suite(.timeLimit(.minutes(1))) struct NonRegularFileTests {
+@Suite(.hangGuard) struct NonRegularFileTests {
   /// Runs `session` written into a FIFO named as FILE; `FIFO` in the output stands for its path.
   static func throughFIFO(_ session: String, _ options: [String] = []) async throws
     -> ReplayResult

@@ -1,11 +1,12 @@
 import Foundation
+import LoginTestSupport
 import Testing
 
 @testable import LoginReplay
 
 /// A session on a pipe is parsed line by line: each command is available as soon as its
 /// newline is written, before the writer sends the next one (as `login-replay -` needs).
-@Suite(.timeLimit(.minutes(1))) struct StreamingTests {
+@Suite(.hangGuard) struct StreamingTests {
   @Test func commandsArriveOneLineAtATime() throws {
     let pipe = Pipe()
     let reader = SessionCommandSequence(

@@ -1,11 +1,12 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 /// The clocks a store can run on: no timeout, a timeout on a clock of its own, a virtual
 /// clock behind a wrapper, and the tie rule on a virtual and on a real clock.
-@Suite("LoginStore clocks", .timeLimit(.minutes(1)))
+@Suite("LoginStore clocks", .hangGuard)
 struct ClockChoiceTests {
   // MARK: No timeout
 

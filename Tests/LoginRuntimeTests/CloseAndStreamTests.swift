@@ -1,9 +1,10 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
-@Suite("LoginStore streams and close()", .timeLimit(.minutes(1)))
+@Suite("LoginStore streams and close()", .hangGuard)
 struct CloseAndStreamTests {
   @Test func everySubscriberGetsTheCurrentStateThenEveryChangeInOrder() async {
     let clock = VirtualClock()

@@ -4,7 +4,7 @@ import LoginTestSupport
 import LoginTesting
 import Testing
 
-@Suite("LoginStore under concurrency", .timeLimit(.minutes(1)))
+@Suite("LoginStore under concurrency", .hangGuard)
 struct ConcurrencyStressTests {
   private static let actions: [LoginAction] = [
     .emailChanged(Fixtures.email), .emailChanged(" \(Fixtures.email) "), .emailChanged("nope"),

@@ -1,10 +1,11 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 /// The test kit's way for a test double to wait without keeping a `VirtualClock` busy.
-@Suite("HeldValue", .timeLimit(.minutes(1)))
+@Suite("HeldValue", .hangGuard)
 struct HeldValueTests {
   /// A backend that never answers, written as an app would write its own double.
   struct SilentBackend: AuthService {

@@ -1,5 +1,6 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
@@ -20,7 +21,7 @@ private struct NeverReturns: AuthService {
 /// a cancelled `settle()`, the clock `settle()` moves, stores and services on different
 /// clocks, effects that outlive the task that sent them, and observation that does not keep
 /// a store alive.
-@Suite("LoginStore lifecycle", .timeLimit(.minutes(1)))
+@Suite("LoginStore lifecycle", .hangGuard)
 struct LifecycleTests {
   @Test func closeAbandonsACallThatNeverReturnsAndSettleReturns() async {
     let store = LoginStore(

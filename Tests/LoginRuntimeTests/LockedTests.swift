@@ -1,10 +1,11 @@
 import Foundation
+import LoginTestSupport
 import Testing
 
 @testable import LoginRuntime
 
 /// `Locked`, the package's one lock: one thread at a time in `withLock`, whoever contends.
-@Suite("Locked", .timeLimit(.minutes(1)))
+@Suite("Locked", .hangGuard)
 struct LockedTests {
   /// Four threads each add 1 to a plain integer 50,000 times and append to an array every
   /// 1,000th time, under the lock: without exclusion increments are lost and the array's

@@ -1,11 +1,12 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import Testing
 
 /// The view model's code step: a binding for the code that keeps digits only, the step's
 /// texts, its buttons, and the countdown the store's clock drives.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct LoginViewModelSecondFactorTests {
   /// A model past the password of the demo's code-step account, its code step shown.
   static func atTheCodeStep() async -> (LoginViewModel, VirtualClock) {

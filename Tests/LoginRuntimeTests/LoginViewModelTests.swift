@@ -1,11 +1,12 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Observation
 import Testing
 
 @MainActor
-@Suite("LoginViewModel", .timeLimit(.minutes(1)))
+@Suite("LoginViewModel", .hangGuard)
 struct LoginViewModelTests {
   @Test func editsShowAtOnceAndReachTheStoreInOrder() async {
     let clock = VirtualClock()

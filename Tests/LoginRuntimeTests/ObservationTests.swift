@@ -1,4 +1,5 @@
 import LoginFlow
+import LoginTestSupport
 import LoginTesting
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Watching a store: what a stream keeps for a subscriber that does not read, and the
 /// synchronous read of the current state.
-@Suite("Observing a LoginStore", .timeLimit(.minutes(1)))
+@Suite("Observing a LoginStore", .hangGuard)
 struct ObservationTests {
   static let actions = 100_000
 

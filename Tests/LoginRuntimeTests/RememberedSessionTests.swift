@@ -36,7 +36,7 @@ final class FailingSessionStore: SessionStore {
 
 /// The store remembers the session through a ``SessionStore``: saved at a login, cleared at a
 /// logout, restored at launch until it expires, and a failed save never fails the login.
-@Suite("Remembered sessions", .timeLimit(.minutes(1)))
+@Suite("Remembered sessions", .hangGuard)
 struct RememberedSessionTests {
   /// The login's session, with a lifetime, as a backend may give it.
   static let session = AuthSession(

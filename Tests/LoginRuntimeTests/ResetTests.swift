@@ -1,11 +1,12 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 /// `reset` through the store: the first screen again, from any phase, and the work that ran
 /// ends.
-@Suite("LoginStore reset", .timeLimit(.minutes(1)))
+@Suite("LoginStore reset", .hangGuard)
 struct ResetTests {
   @Test func resetInFlightCancelsTheRequestAndShowsTheFirstScreen() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in

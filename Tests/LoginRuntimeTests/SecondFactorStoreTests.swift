@@ -1,12 +1,13 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 /// The code step through the real store, with the strict tester: the challenge starts it,
 /// its check and resend are requests of the one runner (held, answered, cancelled), and its
 /// countdown arrives on the clock only while it shows.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct SecondFactorStoreTests {
   static let challenge = SecondFactorChallenge(
     id: "challenge-1", method: .sms, destination: "•••• 42", codeLength: 6,

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LoginRuntime
 
-@Suite("Auth services", .timeLimit(.minutes(1)))
+@Suite("Auth services", .hangGuard)
 struct ServiceTests {
   private struct BackendFailure: Error {}
 

@@ -1,10 +1,11 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 /// `settle()`: awaiting everything the actions sent so far started.
-@Suite("LoginStore settle", .timeLimit(.minutes(1)))
+@Suite("LoginStore settle", .hangGuard)
 struct SettleTests {
   @Test func settleOnAVirtualClockAppliesTheAnswer() async {
     let clock = VirtualClock()

@@ -7,7 +7,7 @@ import Testing
 
 /// The store publishes every change of its state as the next version, and nothing else,
 /// however it runs the machine: quietly, reporting events, or over a reducer of its own.
-@Suite("LoginStore publishing", .timeLimit(.minutes(1)))
+@Suite("LoginStore publishing", .hangGuard)
 struct SnapshotPublishingTests {
   /// The ways a store can run the machine, each a path of its own through `apply`.
   enum Listening: CaseIterable, CustomTestStringConvertible {

@@ -4,7 +4,7 @@ import LoginTestSupport
 import LoginTesting
 import Testing
 
-@Suite("StoreEvent", .timeLimit(.minutes(1)))
+@Suite("StoreEvent", .hangGuard)
 struct StoreEventTests {
   @Test func aFullSessionTracesEveryStepWithoutSecrets() async throws {
     let clock = VirtualClock()

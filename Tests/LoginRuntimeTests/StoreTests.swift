@@ -1,9 +1,10 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
-@Suite("LoginStore with the strict tester", .timeLimit(.minutes(1)))
+@Suite("LoginStore with the strict tester", .hangGuard)
 struct StoreTests {
   @Test func submitThenSuccess() async throws {
     try await withStrictStoreTester(initialState: Fixtures.filledForm) { tester in

@@ -1,11 +1,12 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
 /// The strict tester must fail when a test leaves something unasserted or asserts wrongly —
 /// including at the end, which `withStrictStoreTester` checks even though no test asks for it.
-@Suite("StrictStoreTester", .timeLimit(.minutes(1)))
+@Suite("StrictStoreTester", .hangGuard)
 struct StrictStoreTesterTests {
   private func submit(_ tester: StrictStoreTester) async {
     await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, Fixtures.credentials)]) {

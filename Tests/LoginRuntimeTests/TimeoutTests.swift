@@ -1,9 +1,10 @@
 import LoginFlow
 import LoginRuntime
+import LoginTestSupport
 import LoginTesting
 import Testing
 
-@Suite("LoginStore timeouts", .timeLimit(.minutes(1)))
+@Suite("LoginStore timeouts", .hangGuard)
 struct TimeoutTests {
   /// A timeout given to the store (`nil`: none, the default) and the one it must apply.
   struct Row: Sendable, CustomTestStringConvertible {

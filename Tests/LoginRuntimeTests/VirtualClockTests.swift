@@ -1,8 +1,9 @@
+import LoginTestSupport
 import Testing
 
 @testable import LoginRuntime
 
-@Suite("VirtualClock", .timeLimit(.minutes(1)))
+@Suite("VirtualClock", .hangGuard)
 struct VirtualClockTests {
   @Test func startsAtZeroAndMovesOnlyWhenAdvanced() async {
     let clock = VirtualClock()

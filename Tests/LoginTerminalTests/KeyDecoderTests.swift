@@ -133,6 +133,39 @@ import Testing
   }
 }
 
+extension KeyDecoderTests {
+  /// Random pastes, cut into random chunks: the paste is its bytes without C0 controls and
+  /// DEL, whatever partial end markers and escapes it holds and wherever the chunks end.
+  @Test(arguments: 0..<200)
+  func aPasteIsItsTextWhereverTheChunksEnd(seed: UInt64) {
+    var random = SplitMix(seed: seed)
+    let alphabet: [[UInt8]] = [
+      Array("a".utf8), Array("é".utf8), [0x09], [0x1B], Array("[".utf8), Array("2".utf8),
+      Array("0".utf8), Array("1".utf8), [0x7F], Array("~".utf8), Array("\u{1B}[20".utf8),
+    ]
+    var text: [UInt8] = []
+    for _ in 0..<Int(random.next() % 300) {
+      text += alphabet[Int(random.next() % UInt64(alphabet.count))]
+    }
+    let end = Array("\u{1B}[201~".utf8)
+    // The text must not hold the end marker itself.
+    while let range = text.firstRange(of: end) { text.removeSubrange(range) }
+    let bytes = Array("\u{1B}[200~".utf8) + text + end + Array("z".utf8)
+    var chunks: [[UInt8]] = []
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let size = 1 + Int(random.next() % 24)
+      chunks.append(Array(rest.prefix(size)))
+      rest = rest.dropFirst(size)
+    }
+    let kept = text.filter { $0 >= 0x20 && $0 != 0x7F }
+    #expect(
+      Self.bytes(chunks) == [.paste(String(decoding: kept, as: UTF8.self)), .text("z")],
+      "seed \(seed): \(bytes)")
+    #expect(Self.bytes(chunks) == Self.bytes([bytes]), "the same keys in one chunk")
+  }
+}
+
 /// A small deterministic generator (SplitMix64), so every run tries the same streams.
 struct SplitMix {
   var state: UInt64

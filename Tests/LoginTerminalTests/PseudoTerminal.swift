@@ -102,10 +102,20 @@ final class PseudoTerminal {
     return text.split(separator: " ").first.flatMap { pid_t($0) } ?? pid
   }
 
-  /// Types `bytes` as they are, however many, in as many writes as the terminal takes.
+  /// Types `bytes` as they are, however many, in as many writes as the terminal takes,
+  /// reading what the program writes meanwhile: a program that draws while it reads must
+  /// not block on a full output queue while this blocks on a full input queue.
   func send(bytes: [UInt8]) {
     var sent = 0
-    while sent < bytes.count {
+    let start = ContinuousClock.now
+    let flags = fcntl(master, F_GETFL)
+    _ = fcntl(master, F_SETFL, flags | O_NONBLOCK)
+    defer { _ = fcntl(master, F_SETFL, flags) }
+    while sent < bytes.count, ContinuousClock.now - start < Self.deadline {
+      var descriptor = pollfd(fd: master, events: Int16(POLLIN | POLLOUT), revents: 0)
+      guard poll(&descriptor, 1, 50) >= 0 || errno == EINTR else { return }
+      if descriptor.revents & Int16(POLLIN) != 0 { _ = readSome(timeout: .zero) }
+      guard descriptor.revents & Int16(POLLOUT) != 0 else { continue }
       let count = bytes[sent...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
       if count > 0 {
         sent += count

@@ -24,6 +24,10 @@ public final class TestServer: Sendable {
     /// `totp_server.py`: a login with a real RFC 6238 code step at `/login`, `/login/verify`
     /// and `/login/resend` (needs pyotp).
     case totp = "totp_server.py"
+    /// `device_server.py`: an OAuth 2.0 device authorization server (RFC 8628) on oauthlib's
+    /// own endpoints, at `/device` and `/token`, with `/control/approve`, `/control/deny`
+    /// and `/control/expire` for what the user does in the browser (needs oauthlib).
+    case device = "device_server.py"
   }
 
   /// The port the server listens on.

@@ -22,11 +22,20 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
   case unexpected
   /// The code step ended after too many incorrect codes: the user signs in again.
   case tooManyCodes
+  /// The user denied the device login in the browser.
+  case deviceDenied
+  /// The device login's code expired before the user approved it.
+  case deviceCodeExpired
+
+  /// The errors a machine concludes itself, which no server answers with: too many codes,
+  /// and device login's denial and expiry (the server says those in its own words).
+  public static let conclusions: [AuthError] = [.tooManyCodes, .deviceDenied, .deviceCodeExpired]
 
   /// One representative of every case, for exhaustive tests and tables.
   public static let allCases: [AuthError] = [
     .invalidCredentials, .networkUnavailable, .serverError, .timedOut,
-    .rateLimited(retryAfter: nil), .accountLocked, .unexpected, .tooManyCodes,
+    .rateLimited(retryAfter: nil), .accountLocked, .unexpected, .tooManyCodes, .deviceDenied,
+    .deviceCodeExpired,
   ]
 
   /// The sentence for this error in English: the source of ``LoginStrings/english``. A
@@ -41,13 +50,16 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     case .accountLocked: "Your account is locked. Reset your password to continue."
     case .unexpected: "Unable to sign in. Please try again."
     case .tooManyCodes: "Too many incorrect codes. Sign in again."
+    case .deviceDenied: "Sign-in was denied in the browser."
+    case .deviceCodeExpired: "The code expired. Start again."
     }
   }
 
   /// Whether trying the same credentials again may succeed; the screen then offers "Try Again".
   public var isRetryable: Bool {
     switch self {
-    case .invalidCredentials, .tooManyCodes, .accountLocked: false
+    case .invalidCredentials, .tooManyCodes, .accountLocked, .deviceDenied, .deviceCodeExpired:
+      false
     case .networkUnavailable, .serverError, .timedOut, .rateLimited, .unexpected: true
     }
   }
@@ -63,6 +75,8 @@ public enum AuthError: Error, Equatable, Hashable, Sendable {
     case .accountLocked: "locked"
     case .unexpected: "unexpected"
     case .tooManyCodes: "too-many-codes"
+    case .deviceDenied: "device-denied"
+    case .deviceCodeExpired: "device-code-expired"
     }
   }
 }

@@ -42,6 +42,12 @@ public enum LoginAction: Equatable, Sendable {
   case throttleTicked
   /// The throttle's deadline arrived: requests may be sent again.
   case throttleEnded
+  /// "Sign in with a browser" was tapped: device login (RFC 8628) starts.
+  case deviceLoginTapped
+  /// Request `attempt`, for device login's codes, got them.
+  indirect case deviceLoginStarted(attempt: Int, DeviceAuthorization)
+  /// Something happened in the device login step.
+  indirect case deviceLogin(DeviceLoginAction)
 
   /// The action without its associated data, for tables, tests and output; the raw value is
   /// the case's name, as `Docs/TransitionTable.md` writes it.
@@ -76,6 +82,12 @@ public enum LoginAction: Equatable, Sendable {
     case throttleTicked
     /// The throttle's deadline.
     case throttleEnded
+    /// ``LoginAction/deviceLoginTapped``.
+    case deviceLoginTapped
+    /// ``LoginAction/deviceLoginStarted(attempt:_:)``.
+    case deviceLoginStarted
+    /// ``LoginAction/deviceLogin(_:)``.
+    case deviceLogin
   }
 
   /// The action that brings the answer to request `id` back to the machine: how the
@@ -93,7 +105,10 @@ public enum LoginAction: Equatable, Sendable {
       case .success(.session(let session)): return .authResponse(attempt: number, .success(session))
       case .success(.secondFactorRequired(let challenge)):
         return .secondFactorRequired(attempt: number, challenge)
-      case .success(.codeRejected), .success(.codeExpired), .success(.codeSent):
+      case .success(.deviceAuthorization(let authorization)):
+        return .deviceLoginStarted(attempt: number, authorization)
+      case .success(.codeRejected), .success(.codeExpired), .success(.codeSent),
+        .success(.devicePoll):
         return .authResponse(attempt: number, .failure(.unexpected))
       case .failure(let error): return .authResponse(attempt: number, .failure(error))
       }
@@ -103,7 +118,9 @@ public enum LoginAction: Equatable, Sendable {
       case .success(.session(let session)): check = .accepted(session)
       case .success(.codeRejected): check = .rejected
       case .success(.codeExpired): check = .expired
-      case .success(.secondFactorRequired), .success(.codeSent): check = .failed(.unexpected)
+      case .success(.secondFactorRequired), .success(.codeSent), .success(.deviceAuthorization),
+        .success(.devicePoll):
+        check = .failed(.unexpected)
       case .failure(let error): check = .failed(error)
       }
       return .secondFactor(.verifyAnswer(request: number, check))
@@ -112,11 +129,22 @@ public enum LoginAction: Equatable, Sendable {
       case .success(.codeSent(let renewal)):
         return .secondFactor(.resendAnswer(request: number, .success(renewal)))
       case .success(.session), .success(.secondFactorRequired), .success(.codeRejected),
-        .success(.codeExpired):
+        .success(.codeExpired), .success(.deviceAuthorization), .success(.devicePoll):
         return .secondFactor(.resendAnswer(request: number, .failure(.unexpected)))
       case .failure(let error):
         return .secondFactor(.resendAnswer(request: number, .failure(error)))
       }
+    case .pollDevice:
+      let poll: DeviceLoginAction.Poll
+      switch result {
+      case .success(.devicePoll(let answer)): poll = answer
+      case .success(.session(let session)): poll = .approved(session)
+      case .success(.secondFactorRequired), .success(.codeRejected), .success(.codeExpired),
+        .success(.codeSent), .success(.deviceAuthorization):
+        poll = .failed(.unexpected)
+      case .failure(let error): poll = .failed(error)
+      }
+      return .deviceLogin(.pollAnswer(request: number, poll))
     }
   }
 
@@ -127,9 +155,11 @@ public enum LoginAction: Equatable, Sendable {
     case .authResponse(let attempt, _), .secondFactorRequired(let attempt, _):
       .authenticate(attempt)
     case .secondFactor(let action): action.answeredRequest
+    case .deviceLoginStarted(let attempt, _): .authenticate(attempt)
+    case .deviceLogin(.pollAnswer(let request, _)): RequestID(.pollDevice, request)
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored, .sessionSaveFailed,
-      .throttleTicked, .throttleEnded:
+      .throttleTicked, .throttleEnded, .deviceLoginTapped, .deviceLogin:
       nil
     }
   }
@@ -152,6 +182,9 @@ public enum LoginAction: Equatable, Sendable {
     case .sessionSaveFailed: .sessionSaveFailed
     case .throttleTicked: .throttleTicked
     case .throttleEnded: .throttleEnded
+    case .deviceLoginTapped: .deviceLoginTapped
+    case .deviceLoginStarted: .deviceLoginStarted
+    case .deviceLogin: .deviceLogin
     }
   }
 }
@@ -179,6 +212,10 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .secondFactorRequired(let attempt, let challenge):
       "secondFactorRequired(\(attempt), \(challenge))"
     case .secondFactor(let action): "secondFactor(\(action))"
+    case .deviceLoginTapped: "deviceLoginTapped"
+    case .deviceLoginStarted(let attempt, let authorization):
+      "deviceLoginStarted(\(attempt), \(authorization))"
+    case .deviceLogin(let action): "deviceLogin(\(action))"
     }
   }
 
@@ -193,7 +230,7 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .passwordChanged:
       Mirror(self, children: ["password": Redacted.placeholder], displayStyle: .enum)
     case .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
-      .storeClosed, .sessionSaveFailed, .throttleTicked, .throttleEnded:
+      .storeClosed, .sessionSaveFailed, .throttleTicked, .throttleEnded, .deviceLoginTapped:
       Mirror(self, children: [], displayStyle: .enum)
     case .authResponse(let attempt, .success(let session)):
       Mirror(self, children: ["attempt": attempt, "session": session], displayStyle: .enum)
@@ -204,6 +241,11 @@ extension LoginAction: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .secondFactorRequired(let attempt, let challenge):
       Mirror(self, children: ["attempt": attempt, "challenge": challenge], displayStyle: .enum)
     case .secondFactor(let action):
+      Mirror(self, children: ["action": action], displayStyle: .enum)
+    case .deviceLoginStarted(let attempt, let authorization):
+      Mirror(
+        self, children: ["attempt": attempt, "authorization": authorization], displayStyle: .enum)
+    case .deviceLogin(let action):
       Mirror(self, children: ["action": action], displayStyle: .enum)
     }
   }

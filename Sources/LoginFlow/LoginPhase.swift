@@ -1,4 +1,4 @@
-/// Where the login screen is in its life: exactly one of five phases.
+/// Where the login screen is in its life: exactly one of its phases.
 ///
 /// The phase carries the data that only makes sense inside it — the session after success,
 /// the error after a failure — so that no combination of booleans can describe an impossible
@@ -18,6 +18,8 @@ public enum LoginPhase: Equatable, Hashable, Sendable {
   case failed(AuthError)
   /// The server asked for a one-time code: the code step is shown.
   indirect case secondFactor(SecondFactorState)
+  /// Device login: a code to enter in a browser is shown while the machine polls.
+  indirect case device(DeviceLoginState)
 
   /// The phase without its associated data, for tables, tests and output; the raw value is
   /// the phase's name in session files, JSON and `Docs/TransitionTable.md`.
@@ -34,6 +36,8 @@ public enum LoginPhase: Equatable, Hashable, Sendable {
     case failed
     /// The code step.
     case secondFactor = "second-factor"
+    /// The device login step.
+    case device
   }
 
   /// The phase without its associated data.
@@ -45,6 +49,7 @@ public enum LoginPhase: Equatable, Hashable, Sendable {
     case .succeeded: .succeeded
     case .failed: .failed
     case .secondFactor: .secondFactor
+    case .device: .device
     }
   }
 }
@@ -62,6 +67,7 @@ extension LoginPhase: CustomStringConvertible, CustomDebugStringConvertible, Cus
     case .succeeded(let session): "succeeded(\(session))"
     case .failed(let error): "failed(\(error))"
     case .secondFactor(let step): "secondFactor(\(step))"
+    case .device(let step): "device(\(step))"
     }
   }
 
@@ -78,6 +84,8 @@ extension LoginPhase: CustomStringConvertible, CustomDebugStringConvertible, Cus
     case .failed(let error):
       Mirror(self, children: ["error": error], displayStyle: .enum)
     case .secondFactor(let step):
+      Mirror(self, children: ["step": step], displayStyle: .enum)
+    case .device(let step):
       Mirror(self, children: ["step": step], displayStyle: .enum)
     }
   }

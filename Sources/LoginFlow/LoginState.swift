@@ -40,6 +40,9 @@ public struct LoginState: Equatable, Hashable, Sendable {
   /// state reads no clock: ``LoginAction/throttleTicked`` counts it down once a second and
   /// ``LoginAction/throttleEnded`` ends it at its deadline.
   public var retryIn: Duration
+  /// The phase the form was in when "Sign in with a browser" was pressed (idle, editing, or
+  /// failed with its error): cancelling the device step returns to it, the fields kept.
+  public var phaseBeforeDeviceLogin: LoginPhase = .idle
 
   /// Creates a state; the defaults are the empty screen a user first sees.
   public init(
@@ -126,7 +129,7 @@ extension LoginState {
     switch phase {
     case .idle, .editing, .failed: return true
     case .submitting: return PlantedBug.isPlanted(.logInEnabledOnlyWhenAllowed)
-    case .succeeded, .secondFactor: return false
+    case .succeeded, .secondFactor, .device: return false
     }
   }
 
@@ -141,7 +144,7 @@ extension LoginState {
   public var error: AuthError? {
     switch phase {
     case .failed(let error): error
-    case .idle, .editing, .submitting, .succeeded, .secondFactor: nil
+    case .idle, .editing, .submitting, .succeeded, .secondFactor, .device: nil
     }
   }
 
@@ -159,7 +162,7 @@ extension LoginState {
   public var isLoading: Bool {
     switch phase {
     case .submitting: true
-    case .idle, .editing, .succeeded, .failed, .secondFactor: false
+    case .idle, .editing, .succeeded, .failed, .secondFactor, .device: false
     }
   }
 
@@ -167,7 +170,7 @@ extension LoginState {
   public var session: AuthSession? {
     switch phase {
     case .succeeded(let session): session
-    case .idle, .editing, .submitting, .failed, .secondFactor: nil
+    case .idle, .editing, .submitting, .failed, .secondFactor, .device: nil
     }
   }
 
@@ -178,13 +181,19 @@ extension LoginState {
   public var attemptInFlight: Int? {
     switch phase {
     case .submitting: attempt
-    case .idle, .editing, .succeeded, .failed, .secondFactor: nil
+    case .idle, .editing, .succeeded, .failed, .secondFactor, .device: nil
     }
   }
 
   /// The code step, while it is shown.
   public var secondFactor: SecondFactorState? {
     guard case .secondFactor(let step) = phase else { return nil }
+    return step
+  }
+
+  /// The device login step, while it is shown.
+  public var deviceLogin: DeviceLoginState? {
+    guard case .device(let step) = phase else { return nil }
     return step
   }
 
@@ -226,6 +235,7 @@ extension LoginState: CustomStringConvertible, CustomDebugStringConvertible, Cus
         "passwordLimitReached": passwordLimitReached,
         "sessionNotRemembered": sessionNotRemembered,
         "retryIn": retryIn,
+        "phaseBeforeDeviceLogin": phaseBeforeDeviceLogin,
       ],
       displayStyle: .struct
     )

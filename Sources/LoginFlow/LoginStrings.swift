@@ -83,6 +83,10 @@ public struct LoginStrings: Hashable, Sendable {
   public var unexpected: String
   /// The message for ``AuthError/tooManyCodes``.
   public var tooManyCodes: String
+  /// The message for ``AuthError/deviceDenied``.
+  public var deviceDenied: String
+  /// The message for ``AuthError/deviceCodeExpired``.
+  public var deviceCodeExpired: String
 
   // MARK: Spoken by a screen reader
 
@@ -123,6 +127,8 @@ public struct LoginStrings: Hashable, Sendable {
 
   /// The code step's texts.
   public var codeStep: SecondFactorStrings
+  /// The device login step's texts.
+  public var device: DeviceLoginStrings
 
   /// The English texts, the default of every front end. The messages are the core's own:
   /// ``AuthError/message`` and ``LoginState/invalidEmailMessage``.
@@ -155,6 +161,8 @@ public struct LoginStrings: Hashable, Sendable {
     retryAvailable: "You can try again now.",
     unexpected: AuthError.unexpected.message,
     tooManyCodes: AuthError.tooManyCodes.message,
+    deviceDenied: AuthError.deviceDenied.message,
+    deviceCodeExpired: AuthError.deviceCodeExpired.message,
     loginErrorTemplate: "Login error: {message}",
     loggedOut: "Logged out",
     passwordShown: "Password shown",
@@ -171,7 +179,8 @@ public struct LoginStrings: Hashable, Sendable {
     dimmedTrait: "dimmed",
     busyTrait: "busy",
     invalidTrait: "invalid",
-    codeStep: .english
+    codeStep: .english,
+    device: .english
   )
 
   /// Every text of the catalog passed through `transform`: a pseudo-locale for tests, or one
@@ -207,6 +216,8 @@ public struct LoginStrings: Hashable, Sendable {
       retryAvailable: transform(retryAvailable),
       unexpected: transform(unexpected),
       tooManyCodes: transform(tooManyCodes),
+      deviceDenied: transform(deviceDenied),
+      deviceCodeExpired: transform(deviceCodeExpired),
       loginErrorTemplate: transform(loginErrorTemplate),
       loggedOut: transform(loggedOut),
       passwordShown: transform(passwordShown),
@@ -223,7 +234,8 @@ public struct LoginStrings: Hashable, Sendable {
       dimmedTrait: transform(dimmedTrait),
       busyTrait: transform(busyTrait),
       invalidTrait: transform(invalidTrait),
-      codeStep: codeStep.map(transform)
+      codeStep: codeStep.map(transform),
+      device: device.map(transform)
     )
   }
 
@@ -238,6 +250,8 @@ public struct LoginStrings: Hashable, Sendable {
     case .accountLocked: accountLocked
     case .unexpected: unexpected
     case .tooManyCodes: tooManyCodes
+    case .deviceDenied: deviceDenied
+    case .deviceCodeExpired: deviceCodeExpired
     }
   }
 

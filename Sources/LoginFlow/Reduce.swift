@@ -48,7 +48,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       (state.email, state.emailLimitReached) = Validation.cut(
         email, toLength: LoginState.maximumEmailLength)
       state.startEditing()
-    case .submitting, .succeeded, .secondFactor: break
+    case .submitting, .succeeded, .secondFactor, .device: break
     }
     return []
   case .passwordChanged(let password):
@@ -57,14 +57,14 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       (state.password, state.passwordLimitReached) = Validation.cut(
         password, toLength: LoginState.maximumPasswordLength)
       state.startEditing()
-    case .submitting, .succeeded, .secondFactor: break
+    case .submitting, .succeeded, .secondFactor, .device: break
     }
     return []
 
   // The eye toggle works in every phase.
   case .passwordVisibilityToggled:
     switch state.phase {
-    case .idle, .editing, .submitting, .succeeded, .failed, .secondFactor:
+    case .idle, .editing, .submitting, .succeeded, .failed, .secondFactor, .device:
       state.isPasswordVisible.toggle()
     }
     return []
@@ -78,7 +78,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.attempt += 1
       state.phase = .submitting
       return [.authenticate(attempt: state.attempt, state.credentials)]
-    case .submitting, .succeeded, .secondFactor:
+    case .submitting, .succeeded, .secondFactor, .device:
       return []
     }
 
@@ -92,6 +92,8 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     case .failed(let error):
       state.phase = .editing
       return state.plantedRearm(dismissing: error)
+    case .device:
+      return state.forwardToDeviceLogin(.cancelTapped)
     case .idle, .editing, .succeeded, .secondFactor:
       return []
     }
@@ -108,7 +110,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.sessionNotRemembered = false
       if PlantedBug.isPlanted(.rememberedExactlyWhileLoggedIn) { return [] }
       return [.clearSession]
-    case .idle, .editing, .submitting, .failed, .secondFactor:
+    case .idle, .editing, .submitting, .failed, .secondFactor, .device:
       return []
     }
 
@@ -131,6 +133,11 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       let effects = SecondFactorMachine.step(&child, .backTapped).effects
       state.startOver(after: child.request)
       return effects.map(LoginEffect.secondFactor)
+    case .device(var child):
+      // As Cancel does: the poll in flight, the next poll and the countdown are taken back.
+      let effects = DeviceLoginMachine.step(&child, .cancelTapped).effects
+      state.startOver(after: child.request)
+      return effects.map(LoginEffect.deviceLogin)
     case .idle, .editing, .failed:
       state.startOver(after: state.attempt)
       return []
@@ -145,6 +152,8 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       return [.cancelAuthentication(attempt: state.attempt)]
     case .secondFactor:
       return state.forwardToSecondFactor(.storeClosed)
+    case .device:
+      return state.forwardToDeviceLogin(.storeClosed)
     case .idle, .editing, .succeeded, .failed:
       return []
     }
@@ -169,7 +178,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
         if error == .invalidCredentials { state.consecutiveInvalidCredentials += 1 }
         return state.throttle(after: error)
       }
-    case .idle, .editing, .succeeded, .failed, .secondFactor:
+    case .idle, .editing, .succeeded, .failed, .secondFactor, .device:
       return []
     }
 
@@ -186,9 +195,41 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       state.password = ""
       state.passwordLimitReached = false
       return effects.map(LoginEffect.secondFactor)
-    case .idle, .editing, .succeeded, .failed, .secondFactor:
+    case .idle, .editing, .succeeded, .failed, .secondFactor, .device:
       return []
     }
+
+  // "Sign in with a browser" asks for device login's codes, as a login attempt: the form
+  // locks, Cancel takes the request back, and a failure shows as a login's does. A
+  // throttle holds it as it holds Log In. The phase is kept, for Cancel to return to.
+  case .deviceLoginTapped:
+    switch state.phase {
+    case .idle, .editing, .failed:
+      guard !state.isThrottled else { return [] }
+      state.phaseBeforeDeviceLogin = state.phase
+      state.attempt += 1
+      state.phase = .submitting
+      return [.authorizeDevice(attempt: state.attempt)]
+    case .submitting, .succeeded, .secondFactor, .device:
+      return []
+    }
+
+  // The codes came: the device step starts, showing the user code, and polls continue the
+  // attempts' numbering. The fields stay as they were, for Cancel.
+  case .deviceLoginStarted(let attempt, let authorization):
+    switch state.phase {
+    case .submitting:
+      guard attempt == state.attempt else { return [] }
+      let (child, effects) = DeviceLoginMachine.start(authorization, after: state.attempt)
+      state.phase = .device(child)
+      return effects.map(LoginEffect.deviceLogin)
+    case .idle, .editing, .succeeded, .failed, .secondFactor, .device:
+      return []
+    }
+
+  // The device step's actions go to it while it is shown; anywhere else they are ignored.
+  case .deviceLogin(let action):
+    return state.forwardToDeviceLogin(action)
 
   // The code step's actions go to it while it is shown; anywhere else they are ignored, as
   // a late answer is.
@@ -222,7 +263,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
       guard !stored.isExpired(at: now) else { return [.clearSession] }
       state.logIn(stored.session(at: now))
       return []
-    case .editing, .submitting, .failed, .secondFactor:
+    case .editing, .submitting, .failed, .secondFactor, .device:
       return [.clearSession]
     case .succeeded:
       return state.sessionNotRemembered ? [.clearSession] : []
@@ -233,7 +274,7 @@ public func reduce(into state: inout LoginState, _ action: LoginAction) -> [Logi
     switch state.phase {
     case .succeeded:
       state.sessionNotRemembered = true
-    case .idle, .editing, .submitting, .failed, .secondFactor: break
+    case .idle, .editing, .submitting, .failed, .secondFactor, .device: break
     }
     return []
   }
@@ -269,6 +310,38 @@ extension LoginState {
       return effects
     case .failed(let error):
       phase = .failed(error)
+      return effects
+    }
+  }
+
+  /// Where the login machine holds the device step.
+  static let deviceLoginScope = ChildScope<LoginState, DeviceLoginMachine>(
+    extract: { state in
+      guard case .device(let child) = state.phase else { return nil }
+      return child
+    },
+    embed: { state, child in state.phase = .device(child) })
+
+  /// Runs `action` on the device step, when it is shown, and maps how it ends: approval
+  /// logs in (and is remembered), Cancel returns to the form as it was, denial, expiry and
+  /// a refused client fail with their message. Polls are the machine's attempts too.
+  fileprivate mutating func forwardToDeviceLogin(_ action: DeviceLoginAction) -> [LoginEffect] {
+    guard let step = Self.deviceLoginScope.forward(action, in: &self),
+      case .device(let child) = phase
+    else { return [] }
+    attempt = child.request
+    let effects = step.effects.map(LoginEffect.deviceLogin)
+    switch step.outcome {
+    case nil:
+      return effects
+    case .signedIn(let session):
+      logIn(session)
+      return effects + [.saveSession(session)]
+    case .cancelled:
+      phase = phaseBeforeDeviceLogin
+      return effects
+    case .failed(let error):
+      phase = .failed(error.authError)
       return effects
     }
   }

@@ -108,7 +108,8 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
     case (.resendCode(let challenge), .json):
       return try mapper.answer(
         toResend: await exchange(builder.resendRequest(challenge: challenge)))
-    case (.verifyCode, .oauth2Password), (.resendCode, .oauth2Password):
+    case (.verifyCode, .oauth2Password), (.resendCode, .oauth2Password), (.authorizeDevice, _),
+      (.pollDevice, _):
       throw .unexpected
     }
   }

@@ -22,6 +22,8 @@ extension HTTPAuthService {
     /// rather than failing each login; use `127.0.0.1` or `localhost` for a local backend, or
     /// a host name that resolves to the IPv6 address.
     case ipv6LiteralUnsupported(host: String)
+    /// Device login was asked for without its device authorization endpoint.
+    case missingDeviceEndpoint
 
     /// A sentence for a command-line error or a log; it names the host, never a password.
     public var description: String {
@@ -41,6 +43,8 @@ extension HTTPAuthService {
       case .ipv6LiteralUnsupported(let host):
         "The auth endpoint host '\(host)' is an IPv6 address, which URLSession cannot reach "
           + "on this platform; use 127.0.0.1, localhost or a host name instead."
+      case .missingDeviceEndpoint:
+        "Device login needs its device authorization endpoint as well as its token endpoint."
       }
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import LoginFlow
+import LoginRuntime
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -20,7 +21,7 @@ import LoginFlow
 /// let authorization = try await login.authorize()  // show authorization.userCode
 /// let poll = try await login.poll(deviceCode: authorization.deviceCode)
 /// ```
-public struct HTTPDeviceLogin: Sendable, CustomStringConvertible, CustomReflectable {
+public struct HTTPDeviceLogin: AuthService, CustomStringConvertible, CustomReflectable {
   /// The service that posts to the device authorization endpoint.
   let authorization: HTTPAuthService
   /// The service that polls the token endpoint.
@@ -87,5 +88,22 @@ public struct HTTPDeviceLogin: Sendable, CustomStringConvertible, CustomReflecta
     let response = try await token.exchange(request)
     return try HTTPResponseMapper(wireFormat: token.configuration.wireFormat)
       .poll(from: response)
+  }
+
+  /// A device login service signs in only through the browser: a password login is
+  /// ``AuthError/unexpected``.
+  public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+    throw .unexpected
+  }
+
+  /// The store's entry point: device login's codes and polls; anything else is
+  /// ``AuthError/unexpected``.
+  public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
+    if Task.isCancelled { throw .unexpected }
+    switch request {
+    case .authorizeDevice: return .deviceAuthorization(try await authorize())
+    case .pollDevice(let deviceCode): return .devicePoll(try await poll(deviceCode: deviceCode))
+    case .authenticate, .verifyCode, .resendCode: throw .unexpected
+    }
   }
 }

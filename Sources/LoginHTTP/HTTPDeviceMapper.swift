@@ -21,6 +21,7 @@ extension HTTPResponseMapper {
     guard let object = Self.jsonObject(response.body),
       let deviceCode = Self.field(object["device_code"]),
       let userCode = Self.field(object["user_code"]),
+      userCode.count <= DeviceAuthorization.longestUserCode,
       let uri = Self.webAddress(object["verification_uri"] ?? object["verification_url"]),
       let expiresIn = Self.seconds(object["expires_in"]), expiresIn > .zero
     else { throw .serverError }

@@ -13,6 +13,7 @@ import LoginFlow
 /// | `consecutiveInvalidCredentials` | wrong passwords in a row |
 /// | `email` | the email field as typed |
 /// | `emailError` | the inline email error, or `null` |
+/// | `device` | `null`, or the device login step: see ``deviceValue(of:strings:)`` |
 /// | `emailLimitReached` | whether the last email change was cut to the maximum length |
 /// | `error` | `null`, or `{"message", "name", "retryable"}` of the shown error |
 /// | `loading` | whether a request is in flight |
@@ -47,6 +48,7 @@ public enum StateJSON {
       "attempt": .int(state.attempt),
       "canSubmit": .bool(state.canSubmit),
       "consecutiveInvalidCredentials": .int(state.consecutiveInvalidCredentials),
+      "device": deviceValue(of: state, strings: strings),
       "email": .string(state.email),
       "emailError": state.emailError(in: strings).map(JSONValue.string) ?? .null,
       "emailLimitReached": .bool(state.emailLimitReached),
@@ -95,6 +97,38 @@ public enum StateJSON {
       "rejectedCodes": .int(step.rejectedCodes),
       "resendIn": step.resendSecondsLeft.map(JSONValue.int) ?? .null,
       "step": .string(SecondFactorMachine.phase(of: step).rawValue),
+    ])
+  }
+
+  /// The device login step of `state` as JSON, without the device code (`null` outside the
+  /// step): `userCode` (as the server wrote it), `userCodeGrouped` (as the screen shows it),
+  /// `verificationURI`, `verificationURIComplete` (or `null`), `expiresIn` and
+  /// `pollInterval` (whole seconds), `notice` (`null` or `{"message", "name"}`) and `step`
+  /// (`waiting` or `polling`).
+  public static func deviceValue(
+    of state: LoginState, strings: LoginStrings = .english
+  ) -> JSONValue {
+    guard let step = state.deviceLogin else { return .null }
+    let authorization = step.authorization
+    let notice: JSONValue =
+      if let error = step.notice {
+        .object([
+          "message": .string(strings.message(for: error)),
+          "name": .string(error.name),
+        ])
+      } else {
+        .null
+      }
+    return .object([
+      "expiresIn": .int(step.secondsLeft),
+      "notice": notice,
+      "pollInterval": .int(SecondFactorState.wholeSeconds(roundingUp: step.interval)),
+      "step": .string(DeviceLoginMachine.phase(of: step).rawValue),
+      "userCode": .string(authorization.userCode),
+      "userCodeGrouped": .string(DeviceLoginStrings.grouped(authorization.userCode)),
+      "verificationURI": .string(authorization.verificationURI),
+      "verificationURIComplete": authorization.verificationURIComplete.map(JSONValue.string)
+        ?? .null,
     ])
   }
 

@@ -64,6 +64,12 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.paragraph(strings.footer, alignment: .center)
       return screen
     }
+    if let step = state.deviceLogin {
+      drawDeviceLogin(step, on: &screen)
+      screen.blank()
+      screen.paragraph(strings.footer, alignment: .center)
+      return screen
+    }
     drawEmail(of: state, on: &screen)
     drawPassword(of: state, on: &screen)
     screen.blank()
@@ -182,7 +188,7 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
         glyphs.disabledButton,
         content: screen.cells(frame + " " + strings.signingIn + glyphs.trailingDots),
         alignment: .center, marked: options.focus == .button)
-    case .secondFactor:
+    case .secondFactor, .device:
       break
     case .succeeded:
       screen.style = .success

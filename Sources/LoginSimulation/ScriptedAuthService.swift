@@ -86,7 +86,9 @@ package final class ScriptedAuthService: AuthService {
   package func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     switch try await perform(.authenticate(credentials)) {
     case .session(let session): session
-    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent: throw .unexpected
+    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent, .deviceAuthorization,
+      .devicePoll:
+      throw .unexpected
     }
   }
 

@@ -18,6 +18,16 @@ public enum ScriptedOutcome: Equatable, Hashable, Sendable {
   case codeExpired
   /// A resend's answer: a new code was sent.
   case codeSent
+  /// Device login's codes, in answer to "Sign in with a browser".
+  case deviceCode(DeviceAuthorization)
+  /// A poll's `authorization_pending`.
+  case pending
+  /// A poll's `slow_down`.
+  case slowDown
+  /// A poll's `access_denied`.
+  case denied
+  /// A poll's `expired_token`.
+  case expiredToken
 
   /// The challenge of `respond second-factor` without options: the demo's.
   public static let defaultChallenge = SecondFactorChallenge(id: DemoAuthService.challengeID)
@@ -25,13 +35,20 @@ public enum ScriptedOutcome: Equatable, Hashable, Sendable {
   /// What a server may answer a login with, the code step apart: a success or an error
   /// (``AuthError/tooManyCodes`` is the code step's own conclusion, never an answer).
   public static let loginOutcomes: [ScriptedOutcome] =
-    [.success] + AuthError.allCases.filter { $0 != .tooManyCodes }.map { .failure($0) }
+    [.success]
+    + AuthError.allCases.filter { !AuthError.conclusions.contains($0) }.map {
+      .failure($0)
+    }
 
   /// Every outcome, in the order session files list them.
   public static let allCases: [ScriptedOutcome] =
     loginOutcomes + [
       .secondFactor(defaultChallenge), .codeAccepted, .codeRejected, .codeExpired, .codeSent,
+      .deviceCode(defaultDeviceCodes), .pending, .slowDown, .denied, .expiredToken,
     ]
+
+  /// The codes of a bare `respond device-code`: the demo's.
+  public static let defaultDeviceCodes = DemoAuthService.deviceAuthorization
 
   /// The outcome's word in session files: `success`, `invalid-credentials`, `timeout`, …
   public var name: String {
@@ -43,6 +60,11 @@ public enum ScriptedOutcome: Equatable, Hashable, Sendable {
     case .codeRejected: "code-rejected"
     case .codeExpired: "code-expired"
     case .codeSent: "code-sent"
+    case .deviceCode: "device-code"
+    case .pending: "pending"
+    case .slowDown: "slow-down"
+    case .denied: "denied"
+    case .expiredToken: "expired-token"
     }
   }
 
@@ -72,8 +94,15 @@ public enum ScriptedOutcome: Equatable, Hashable, Sendable {
       return .success(.secondFactorRequired(challenge))
     case (.codeRejected, .verifyCode): return .success(.codeRejected)
     case (.codeExpired, .verifyCode): return .success(.codeExpired)
+    case (.deviceCode(let codes), .authenticate): return .success(.deviceAuthorization(codes))
+    case (.success, .pollDevice): return .success(.session(session))
+    case (.pending, .pollDevice): return .success(.devicePoll(.pending))
+    case (.slowDown, .pollDevice): return .success(.devicePoll(.slowDown))
+    case (.denied, .pollDevice): return .success(.devicePoll(.denied))
+    case (.expiredToken, .pollDevice): return .success(.devicePoll(.expired))
     case (.secondFactor, _), (.codeAccepted, _), (.codeRejected, _), (.codeExpired, _),
-      (.codeSent, _):
+      (.codeSent, _), (.deviceCode, _), (.pending, _), (.slowDown, _), (.denied, _),
+      (.expiredToken, _):
       return .failure(.unexpected)
     }
   }
@@ -86,7 +115,13 @@ public enum ScriptedOutcome: Equatable, Hashable, Sendable {
     case .success(.codeRejected): .codeRejected
     case .success(.codeExpired): .codeExpired
     case .success(.codeSent): .codeSent
-    case .failure(let error): .failure(error)
+    case .success(.deviceAuthorization(let codes)): .deviceCode(codes)
+    case .success(.devicePoll(.approved)): .success
+    case .success(.devicePoll(.pending)): .pending
+    case .success(.devicePoll(.slowDown)): .slowDown
+    case .success(.devicePoll(.denied)): .denied
+    case .success(.devicePoll(.expired)): .expiredToken
+    case .success(.devicePoll(.failed(let error))), .failure(let error): .failure(error)
     }
   }
 }

@@ -49,7 +49,8 @@ import Testing
     #expect(try OptionValues.choice("oauth2", for: "--auth-format") == AuthFormat.oauth2)
     #expect(
       kind { let _: AuthFormat = try OptionValues.choice("jsn", for: "--auth-format") }
-        == .badValue(option: "--auth-format", expected: "json or oauth2", suggestion: "json"))
+        == .badValue(
+          option: "--auth-format", expected: "json or oauth2 or device", suggestion: "json"))
     #expect(try OptionValues.clientID("app-1") == "app-1")
     for bad in ["", "a b", "é", "a\tb"] {
       #expect(kind { _ = try OptionValues.clientID(bad) } != nil, "\(bad)")
@@ -86,7 +87,7 @@ import Testing
 
   @Test func theSharedOptionsDeclareTheirDefaults() {
     #expect(CommonOption.auth.defaultValue == "demo")
-    #expect(CommonOption.authFormat.possibleValues == ["json", "oauth2"])
+    #expect(CommonOption.authFormat.possibleValues == ["json", "oauth2", "device"])
     #expect(CommonOption.authFormat.defaultValue == "json")
     #expect(CommonOption.clientID.defaultValue == CommonOption.defaultClientID)
     #expect(CommonOption.timeout.defaultValue == DurationLiteral.format(LoginStore.defaultTimeout))

@@ -57,6 +57,15 @@ import Testing
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
         .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored:
         #expect(!ExplorerEvent.events(for: kind).isEmpty)
+      // The device step's answers and clock would come from the environment too; its
+      // button has no event yet: device login is walked alone (DeviceLoginWalkTests), not
+      // explored with the login machine.
+      case .deviceLoginStarted, .deviceLogin:
+        #expect(ExplorerEvent.events(for: kind).isEmpty)
+      case .deviceLoginTapped:
+        withKnownIssue("device login is not in the explorer's alphabet yet") {
+          #expect(!ExplorerEvent.events(for: kind).isEmpty)
+        }
       }
     }
     for kind in SecondFactorAction.Kind.allCases {

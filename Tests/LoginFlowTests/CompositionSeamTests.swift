@@ -82,7 +82,8 @@ import Testing
     // The login machine lists its own controls, then the code step's.
     #expect(
       LoginMachine.buttons.map(\.name) == [
-        "toggle-password", "submit", "cancel", "logout", "reset", "verify", "resend", "back",
+        "toggle-password", "submit", "cancel", "logout", "reset", "device-login", "verify",
+        "resend", "back",
       ])
     #expect(LoginMachine.fields.map(\.name) == ["email", "password", "code"])
     let code = LoginMachine.fields[2]

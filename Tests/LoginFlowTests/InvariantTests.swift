@@ -117,8 +117,8 @@ struct InvariantChecker {
           }
         case .saveSession(let saved):
           if next.session != saved { return fail("saveSession of a session not logged in") }
-        case .secondFactor:
-          return fail("\(effect): the generator never reaches the code step")
+        case .secondFactor, .authorizeDevice, .deviceLogin:
+          return fail("\(effect): the generator never reaches the code step or device login")
         case .scheduleThrottleTick, .scheduleThrottleEnd:
           if !next.isThrottled { return fail("\(effect) while no throttle runs") }
         case .clearSession:
@@ -153,7 +153,7 @@ struct InvariantChecker {
         if outstanding != [next.attempt] {
           return fail("submitting(\(next.attempt)) but in flight: \(outstanding)")
         }
-      case .idle, .editing, .succeeded, .failed, .secondFactor:
+      case .idle, .editing, .succeeded, .failed, .secondFactor, .device:
         if !outstanding.isEmpty { return fail("\(next.phase) with a request in flight") }
       }
       // 3. A response for another attempt than the one in flight changes nothing.
@@ -298,6 +298,8 @@ struct InvariantTests {
       case .secondFactor:
         .secondFactor(
           SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: 1).state)
+      case .device:
+        .device(DeviceLoginMachine.start(DeviceLoginMachine.exampleAuthorization, after: 1).state)
       }
     for attempt in [0, 1, 2, 41] {
       let state = LoginState(phase: phase, attempt: attempt)

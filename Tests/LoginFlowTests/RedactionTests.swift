@@ -21,6 +21,17 @@ struct RedactionTests {
     return step
   }()
 
+  static let deviceCode = "DEVICE-CODE-SECRET"
+  static let deviceCodes = DeviceAuthorization(
+    deviceCode: deviceCode, userCode: "WDJBMJHT", verificationURI: "https://example.com/device",
+    expiresIn: .seconds(900))
+  /// The device step with a poll in flight.
+  static let deviceStep: DeviceLoginState = {
+    var step = DeviceLoginState(authorization: deviceCodes, request: 5)
+    step.step = .polling
+    return step
+  }()
+
   /// Every way Swift turns a value into text.
   static func renderings(of value: any Sendable) -> [String] {
     var dumped = ""
@@ -40,6 +51,7 @@ struct RedactionTests {
       case .succeeded: .succeeded(session)
       case .failed: .failed(.invalidCredentials)
       case .secondFactor: .secondFactor(codeStep)
+      case .device: .device(deviceStep)
       }
     return [false, true].map {
       LoginState(
@@ -56,7 +68,8 @@ struct RedactionTests {
       .sessionRestored(stored, now: .epoch), .sessionSaveFailed,
       .secondFactorRequired(attempt: 1, challenge), .secondFactor(.codeChanged(code)),
       .secondFactor(.verifyAnswer(request: 2, .accepted(session))), .throttleTicked,
-      .throttleEnded,
+      .throttleEnded, .deviceLoginTapped, .deviceLoginStarted(attempt: 4, deviceCodes),
+      .deviceLogin(.pollAnswer(request: 5, .approved(session))),
     ] + AuthError.allCases.map { .authResponse(attempt: 1, .failure($0)) }
 
   static let effects: [LoginEffect] =
@@ -71,6 +84,12 @@ struct RedactionTests {
       .scheduleExpiry(after: .seconds(300)), .cancelExpiry,
       .scheduleCountdown(.countdownTicked, after: .seconds(1)), .cancelCountdown,
     ].map(LoginEffect.secondFactor)
+    + [.authorizeDevice(attempt: 4)]
+    + [
+      .poll(request: 5, deviceCode: deviceCode), .cancelPoll(request: 5),
+      .schedulePoll(after: .seconds(5)), .cancelScheduledPoll,
+      .scheduleCountdown(.countdownTicked, after: .seconds(1)), .cancelCountdown,
+    ].map(LoginEffect.deviceLogin)
 
   static let stored = StoredSession(
     token: token, refreshToken: refresh, expiresAt: Timestamp(secondsSinceEpoch: 604_801))
@@ -82,6 +101,10 @@ struct RedactionTests {
       ("check request", AuthRequest.verifyCode(challenge: challengeID, code: code)),
       ("resend request", AuthRequest.resendCode(challenge: challengeID)),
       ("challenge answer", AuthAnswer.secondFactorRequired(challenge)),
+      ("device codes", deviceCodes), ("device step", deviceStep),
+      ("poll request", AuthRequest.pollDevice(deviceCode: deviceCode)),
+      ("device codes answer", AuthAnswer.deviceAuthorization(deviceCodes)),
+      ("approved poll answer", AuthAnswer.devicePoll(.approved(session))),
     ]
     + states.map { ("state \($0.phase.kind) visible=\($0.isPasswordVisible)", $0) }
     + actions.map { ("action \($0.kind)", $0) }
@@ -101,6 +124,7 @@ struct RedactionTests {
         #expect(!text.contains(Self.refresh), "\(name) shows the refresh token: \(text)")
         #expect(!text.contains(Self.code), "\(name) shows the code: \(text)")
         #expect(!text.contains(Self.challengeID), "\(name) shows the challenge: \(text)")
+        #expect(!text.contains(Self.deviceCode), "\(name) shows the device code: \(text)")
       }
     }
   }

@@ -17,8 +17,12 @@ import Testing
     // goes on or ends while it is shown. Too many codes is an error of its own. Every phase
     // has two cells for each of the throttle's arrivals (running or not), the editable ones
     // a throttled submit, and a refusal in the code step one of its own; a locked account is
-    // an answer of its own.
-    #expect(TransitionCell.all.count == 22 + 21 + 27 + 18 + 21 + 21)
+    // an answer of its own. Device login adds to each phase "Sign in with a browser" (two
+    // cells on the form: held by a throttle or not), the codes' arrival (current or stale
+    // while submitting) and the step's actions, two conclusions of its own among the
+    // answers, and its phase: the form's actions, ignored, and six ways the step goes on
+    // or ends.
+    #expect(TransitionCell.all.count == 26 + 25 + 33 + 21 + 25 + 24 + 25)
     #expect(Set(TransitionCell.all).count == TransitionCell.all.count)
   }
 

@@ -69,8 +69,28 @@ enum TransitionDocument {
     case .succeeded: .succeeded(AuthSession(token: "t"))
     case .failed: .failed(.serverError)
     case .secondFactor: .secondFactor(codeStep())
+    case .device: .device(deviceStep())
     }
   }
+
+  /// The device step as the codes answering the attempt in flight start it, changed by
+  /// `change`.
+  static func deviceStep(_ change: (inout DeviceLoginState) -> Void = { _ in }) -> DeviceLoginState
+  {
+    var step = DeviceLoginMachine.start(DeviceLoginMachine.exampleAuthorization, after: inFlight)
+      .state
+    change(&step)
+    return step
+  }
+
+  /// The device step with a poll in flight, as the next poll starts it.
+  static let polling = deviceStep {
+    $0.step = .polling
+    $0.request = inFlight + 1
+  }
+
+  /// The phases the form can be in when device login starts, for Cancel to return to.
+  static let phasesBeforeDeviceLogin: [LoginPhase] = [.idle, .editing, .failed(.serverError)]
 
   /// The code step as a challenge answering the attempt in flight starts it, changed by
   /// `change`.
@@ -95,8 +115,10 @@ enum TransitionDocument {
       case .clearSession: name = "clearSession"
       case .secondFactor: name = "code step's"
       case .scheduleThrottleTick, .scheduleThrottleEnd: name = "throttle countdown"
+      case .authorizeDevice: name = "authorizeDevice"
+      case .deviceLogin: name = "device step's"
       }
-      if name == "code step's", names.last == name { continue }
+      if name == "code step's" || name == "device step's", names.last == name { continue }
       names.append(name)
     }
     return names
@@ -348,6 +370,50 @@ enum TransitionDocument {
           .verifyAnswer(
             request: inFlight, signsIn ? .accepted(AuthSession(token: "t2")) : .rejected))
       ]
+    case (.deviceLoginTapped, "no throttle"), (.deviceLoginTapped, "always"):
+      actions = [.deviceLoginTapped]
+    case (.deviceLoginTapped, "throttle running"):
+      states = states.flatMap { state in
+        [Duration.seconds(42), .milliseconds(500)].map { TransitionDocument.throttled(state, $0) }
+      }
+      actions = [.deviceLoginTapped]
+    case (.deviceLoginStarted, "current attempt"):
+      actions = [.deviceLoginStarted(attempt: inFlight, DeviceLoginMachine.exampleAuthorization)]
+    case (.deviceLoginStarted, "stale attempt"), (.deviceLoginStarted, "any attempt"):
+      let attempts = row.condition == "stale attempt" ? [inFlight - 1, inFlight + 1] : [inFlight]
+      actions = attempts.map {
+        .deviceLoginStarted(attempt: $0, DeviceLoginMachine.exampleAuthorization)
+      }
+    case (.deviceLogin, "always"):
+      actions = [
+        .pollDue, .countdownTicked, .codesExpired, .cancelTapped,
+        .pollAnswer(request: inFlight, .pending),
+        .pollAnswer(request: inFlight, .approved(AuthSession(token: "t2"))),
+      ].map(LoginAction.deviceLogin)
+    case (.deviceLogin, "step goes on"):
+      let waiting = [DeviceLoginAction.pollDue, .countdownTicked].map { (deviceStep(), $0) }
+      let answers = [DeviceLoginAction.Poll.pending, .slowDown, .failed(.serverError)].map {
+        (polling, DeviceLoginAction.pollAnswer(request: polling.request, $0))
+      }
+      return deviceCases(states, waiting + answers)
+    case (.deviceLogin, "step ends, signed in"):
+      return deviceCases(
+        states,
+        [(polling, .pollAnswer(request: polling.request, .approved(AuthSession(token: "t2"))))])
+    case (.deviceLogin, "step ends, denied"):
+      return deviceCases(states, [(polling, .pollAnswer(request: polling.request, .denied))])
+    case (.deviceLogin, "step ends, expired"):
+      return deviceCases(
+        states,
+        [(deviceStep(), .codesExpired), (polling, .pollAnswer(request: polling.request, .expired))])
+    case (.deviceLogin, "step ends, failed"):
+      return deviceCases(
+        states,
+        [DeviceLoginAction.Poll.failed(.invalidCredentials), .failed(.accountLocked)].map {
+          (polling, DeviceLoginAction.pollAnswer(request: polling.request, $0))
+        })
+    case (.deviceLogin, "step ends, cancelled"):
+      return deviceCases(states, [(deviceStep(), .cancelTapped), (polling, .cancelTapped)])
     case (.sessionSaveFailed, "always"):
       states += states.map { state in
         var flagged = state
@@ -359,6 +425,24 @@ enum TransitionDocument {
       throw TransitionDocument.ParseError(description: "\(row.testDescription): unknown condition")
     }
     return states.flatMap { state in actions.map { (state, $0) } }
+  }
+
+  /// Each state in each of the device steps given, with the step's action, from each phase
+  /// the form can have been in.
+  static func deviceCases(
+    _ states: [LoginState], _ steps: [(DeviceLoginState, DeviceLoginAction)]
+  ) -> [(LoginState, LoginAction)] {
+    states.flatMap { state in
+      steps.flatMap { step, action in
+        phasesBeforeDeviceLogin.map { before in
+          var shown = state
+          shown.phase = .device(step)
+          shown.attempt = step.request
+          shown.phaseBeforeDeviceLogin = before
+          return (shown, LoginAction.deviceLogin(action))
+        }
+      }
+    }
   }
 
   /// `state` with `left` of throttle, the code step held by it.
@@ -445,6 +529,8 @@ struct TransitionTableDocumentTests {
       let context = "\(row.testDescription): \(before) + \(action)"
       if row.nextPhase == "same" {
         #expect(after.phase == before.phase, "\(context)")
+      } else if row.nextPhase == "as before" {
+        #expect(after.phase == before.phaseBeforeDeviceLogin, "\(context)")
       } else {
         #expect(after.phase.kind.rawValue == row.nextPhase, "\(context)")
       }
@@ -475,7 +561,8 @@ struct TransitionTableDocumentTests {
           #expect(session == sent, "\(context)")
         case .sessionRestored(let stored, let now):
           #expect(session == stored.session(at: now), "\(context)")
-        case .secondFactor(.verifyAnswer(_, .accepted(let sent))):
+        case .secondFactor(.verifyAnswer(_, .accepted(let sent))),
+          .deviceLogin(.pollAnswer(_, .approved(let sent))):
           #expect(session == sent, "\(context)")
         default:
           Issue.record("\(context): a login by \(action.kind)")
@@ -488,7 +575,12 @@ struct TransitionTableDocumentTests {
         let sent = effects.contains { $0.request != nil }
         #expect(changes == (sent ? ["attempt + 1"] : []), "\(context)")
         #expect(
-          effects.allSatisfy { if case .secondFactor = $0 { true } else { false } }, "\(context)")
+          effects.allSatisfy { effect in
+            switch (effect, row.action) {
+            case (.secondFactor, .secondFactor), (.deviceLogin, .deviceLogin): true
+            default: false
+            }
+          }, "\(context)")
         continue
       }
       #expect(
@@ -510,6 +602,11 @@ struct TransitionTableDocumentTests {
         case .secondFactor:
           // The code step's own table says which; here, only that it is the step's.
           #expect(before.secondFactor != nil || after.secondFactor != nil, "\(context)")
+        case .authorizeDevice(let attempt):
+          #expect(attempt == after.attempt && after.attempt == before.attempt + 1, "\(context)")
+        case .deviceLogin:
+          // The device step's own table says which; here, only that it is the step's.
+          #expect(before.deviceLogin != nil || after.deviceLogin != nil, "\(context)")
         case .scheduleThrottleTick(let delay):
           // The next change of the whole seconds shown: more than one second to go.
           #expect(after.retryIn > .seconds(1), "\(context)")
@@ -588,6 +685,10 @@ struct TransitionTableDocumentTests {
         [
           "step goes on", "step goes on, refused", "step ends, signed in",
           "step ends, abandoned", "step ends, failed",
+        ],
+        [
+          "step goes on", "step ends, signed in", "step ends, cancelled", "step ends, denied",
+          "step ends, expired", "step ends, failed",
         ],
       ]
       #expect(complete.contains(conditions), "\(cell): \(conditions)")

@@ -49,6 +49,9 @@ enum Fixture {
     case .secondFactor:
       .secondFactor(
         SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: inFlight).state)
+    case .device:
+      .device(
+        DeviceLoginMachine.start(DeviceLoginMachine.exampleAuthorization, after: inFlight).state)
     }
   }
 
@@ -413,6 +416,7 @@ let transitionTable: [TableKey: [TransitionCase]] = {
     case .submitting: effects = [.cancelAuthentication(attempt: F.inFlight)]
     case .succeeded: effects = [.clearSession]
     case .secondFactor: effects = [.secondFactor(.cancelExpiry), .secondFactor(.cancelCountdown)]
+    case .device: effects = [.deviceLogin(.cancelScheduledPoll), .deviceLogin(.cancelCountdown)]
     case .idle, .editing, .failed: effects = []
     }
     row(
@@ -830,6 +834,155 @@ let transitionTable: [TableKey: [TransitionCase]] = {
         }, effects: []),
     ])
 
+  // Device login: "Sign in with a browser" asks for codes as a login attempt, which a
+  // throttle holds; their arrival starts the step, whose actions go to it while it shows;
+  // Cancel returns to the form as it was; the form's controls are ignored meanwhile.
+  let codes = DeviceLoginMachine.exampleAuthorization
+  for kind in [LoginPhase.Kind.idle, .editing, .failed] {
+    let before = F.state(F.phase(kind))
+    row(
+      kind, .deviceLoginTapped,
+      [
+        TransitionCase(
+          variant: "codes asked for, as a login", before: before, action: .deviceLoginTapped,
+          after: F.with(before) {
+            $0.phase = .submitting
+            $0.attempt = F.inFlight + 1
+            $0.phaseBeforeDeviceLogin = F.phase(kind)
+          }, effects: [.authorizeDevice(attempt: F.inFlight + 1)]),
+        same("held by a throttle", throttled(before, .seconds(42)), .deviceLoginTapped),
+      ])
+  }
+  for kind in [LoginPhase.Kind.submitting, .succeeded, .secondFactor, .device] {
+    row(
+      kind, .deviceLoginTapped,
+      [same("not on the form", F.state(F.phase(kind)), .deviceLoginTapped)])
+  }
+  let started = LoginAction.deviceLoginStarted(attempt: F.inFlight, codes)
+  for kind in [LoginPhase.Kind.idle, .editing, .succeeded, .failed, .secondFactor, .device] {
+    row(
+      kind, .deviceLoginStarted,
+      [same("no request for codes in flight", F.state(F.phase(kind)), started)])
+  }
+  let deviceStep = DeviceLoginMachine.start(codes, after: F.inFlight).state
+  let deviceShown = F.state(.device(deviceStep))
+  row(
+    .submitting, .deviceLoginStarted,
+    [
+      TransitionCase(
+        variant: "the step starts, the fields kept", before: F.state(.submitting),
+        action: started, after: deviceShown,
+        effects: [
+          .deviceLogin(.schedulePoll(after: codes.interval)),
+          .deviceLogin(.scheduleCountdown(.countdownTicked, after: .seconds(1))),
+        ]),
+      same("stale", F.state(.submitting), .deviceLoginStarted(attempt: F.inFlight - 1, codes)),
+    ])
+  for kind in [LoginPhase.Kind.idle, .editing, .submitting, .succeeded, .failed, .secondFactor] {
+    let before = F.state(F.phase(kind))
+    row(
+      kind, .deviceLogin,
+      [
+        same("no device step shown", before, .deviceLogin(.pollDue)),
+        same("no device step shown", before, .deviceLogin(.cancelTapped)),
+      ])
+  }
+  for (action, kind) in [
+    (LoginAction.emailChanged(newEmail), LoginAction.Kind.emailChanged),
+    (.passwordChanged(newPassword), .passwordChanged), (.submitTapped, .submitTapped),
+    (.logoutTapped, .logoutTapped),
+    (.authResponse(attempt: F.inFlight, .success(F.session)), .authResponse),
+    (.secondFactorRequired(attempt: F.inFlight, challenge), .secondFactorRequired),
+    (.secondFactor(.verifyTapped), .secondFactor), (.sessionSaveFailed, .sessionSaveFailed),
+  ] {
+    row(.device, kind, [same("the device step is shown", deviceShown, action)])
+  }
+  var pollingStep = deviceStep
+  pollingStep.step = .polling
+  pollingStep.request = F.inFlight + 1
+  let polling = F.with(deviceShown) {
+    $0.phase = .device(pollingStep)
+    $0.attempt = F.inFlight + 1
+  }
+  func waiting(_ change: (inout DeviceLoginState) -> Void = { _ in }) -> LoginState {
+    F.with(polling) {
+      var step = pollingStep
+      step.step = .waiting
+      change(&step)
+      $0.phase = .device(step)
+    }
+  }
+  let answer = { (poll: DeviceLoginAction.Poll) in
+    LoginAction.deviceLogin(.pollAnswer(request: F.inFlight + 1, poll))
+  }
+  row(
+    .device, .storeClosed,
+    [
+      same("nothing in flight", deviceShown, .storeClosed),
+      TransitionCase(
+        variant: "the poll in flight ends", before: polling, action: .storeClosed,
+        after: waiting(), effects: [.deviceLogin(.cancelPoll(request: F.inFlight + 1))]),
+    ])
+  row(
+    .device, .sessionRestored,
+    [
+      TransitionCase(
+        variant: "read late: forgotten", before: deviceShown,
+        action: .sessionRestored(F.stored(expiresIn: .seconds(60)), now: .epoch),
+        after: deviceShown, effects: [.clearSession])
+    ])
+  let fromFailed = F.with(deviceShown) { $0.phaseBeforeDeviceLogin = .failed(.serverError) }
+  row(
+    .device, .cancelTapped,
+    [
+      TransitionCase(
+        variant: "back to the form as it was", before: fromFailed, action: .cancelTapped,
+        after: F.with(fromFailed) { $0.phase = .failed(.serverError) },
+        effects: [.deviceLogin(.cancelScheduledPoll), .deviceLogin(.cancelCountdown)]),
+      TransitionCase(
+        variant: "the poll in flight cancelled", before: polling, action: .cancelTapped,
+        after: F.with(polling) { $0.phase = .idle },
+        effects: [
+          .deviceLogin(.cancelPoll(request: F.inFlight + 1)), .deviceLogin(.cancelScheduledPoll),
+          .deviceLogin(.cancelCountdown),
+        ]),
+    ])
+  row(
+    .device, .deviceLogin,
+    [
+      TransitionCase(
+        variant: "the poll falls due", before: deviceShown, action: .deviceLogin(.pollDue),
+        after: polling,
+        effects: [.deviceLogin(.poll(request: F.inFlight + 1, deviceCode: codes.deviceCode))]),
+      TransitionCase(
+        variant: "pending: the next poll an interval later", before: polling,
+        action: answer(.pending), after: waiting(),
+        effects: [.deviceLogin(.schedulePoll(after: codes.interval))]),
+      TransitionCase(
+        variant: "slow down: five seconds more", before: polling, action: answer(.slowDown),
+        after: waiting { $0.interval = codes.interval + .seconds(5) },
+        effects: [.deviceLogin(.schedulePoll(after: codes.interval + .seconds(5)))]),
+      TransitionCase(
+        variant: "approved: logged in and remembered", before: polling,
+        action: answer(.approved(F.session)),
+        after: F.with(polling) {
+          $0.phase = .succeeded(F.session)
+          $0.password = ""
+          $0.consecutiveInvalidCredentials = 0
+        }, effects: [.deviceLogin(.cancelCountdown), .saveSession(F.session)]),
+      TransitionCase(
+        variant: "denied in the browser", before: polling, action: answer(.denied),
+        after: F.with(polling) { $0.phase = .failed(.deviceDenied) },
+        effects: [.deviceLogin(.cancelCountdown)]),
+      TransitionCase(
+        variant: "the codes expired", before: polling, action: .deviceLogin(.codesExpired),
+        after: F.with(polling) { $0.phase = .failed(.deviceCodeExpired) },
+        effects: [
+          .deviceLogin(.cancelPoll(request: F.inFlight + 1)), .deviceLogin(.cancelScheduledPoll),
+        ]),
+      same("a stale answer", polling, .deviceLogin(.pollAnswer(request: F.inFlight, .pending))),
+    ])
+
   return table
 }()
 
@@ -901,7 +1054,7 @@ struct TransitionTests {
         #expect(text.unicodeScalars.count == maximum, "\(phase) + \(action)")
         #expect(flagged, "\(phase) + \(action)")
         #expect(after.phase == .editing)
-      case .submitting, .succeeded, .secondFactor:
+      case .submitting, .succeeded, .secondFactor, .device:
         #expect(after == before, "\(phase) + \(action)")
       }
     }

@@ -154,6 +154,8 @@ struct ValidationTests {
       case .accountLocked: "Your account is locked. Reset your password to continue."
       case .unexpected: "Unable to sign in. Please try again."
       case .tooManyCodes: "Too many incorrect codes. Sign in again."
+      case .deviceDenied: "Sign-in was denied in the browser."
+      case .deviceCodeExpired: "The code expired. Start again."
       }
     #expect(error.message == expected)
     // A refusal whose throttle has ended says so; while one runs it counts down (below).
@@ -166,7 +168,8 @@ struct ValidationTests {
           ? "Too many attempts. Try again in 0:42." : expected))
     #expect(
       error.isRetryable
-        == (error != .invalidCredentials && error != .tooManyCodes && error != .accountLocked))
+        == ![.invalidCredentials, .tooManyCodes, .accountLocked, .deviceDenied, .deviceCodeExpired]
+        .contains(error))
   }
 
   @Test("a retry-after delay does not change the message")

@@ -24,11 +24,7 @@ import Testing
 
   /// What the test does as the user: `approve`, `deny` or `expire` the code.
   static func control(_ server: TestServer, _ action: String, _ userCode: String) async throws {
-    var request = URLRequest(url: server.url(path: "/control/\(action)"))
-    request.httpMethod = "POST"
-    request.httpBody = Data("user_code=\(userCode)".utf8)
-    let (_, response) = try await URLSession.shared.data(for: request)
-    #expect((response as? HTTPURLResponse)?.statusCode == 204)
+    #expect(try await server.device(action, userCode: userCode))
   }
 
   static func poll(

@@ -33,6 +33,19 @@ struct RenderingCase: Sendable, CustomTestStringConvertible {
 /// States reached through `reduce`, as a user would reach them.
 enum Screens {
   /// The code step for a code sent by text message, changed by `change`.
+  /// The device step: the demo's codes with a `verification_uri_complete`, changed by
+  /// `change`.
+  static func deviceStep(_ change: (inout DeviceLoginState) -> Void = { _ in }) -> LoginState {
+    let codes = DeviceAuthorization(
+      deviceCode: "rendering-device-code", userCode: "WDJBMJHT",
+      verificationURI: "https://example.com/device",
+      verificationURIComplete: "https://example.com/device?code=WDJBMJHT",
+      expiresIn: .seconds(900))
+    var step = DeviceLoginState(authorization: codes, request: 1)
+    change(&step)
+    return LoginState(phase: .device(step), attempt: 1)
+  }
+
   static func codeStep(
     method: SecondFactorChallenge.Method = .sms,
     _ change: (inout SecondFactorState) -> Void = { _ in }

@@ -30,6 +30,13 @@ enum RenderingCatalog {
     RenderingCase(name: "phase-succeeded", state: Screens.succeeded),
     RenderingCase(name: "phase-failed", state: Screens.failed(.invalidCredentials)),
     RenderingCase(name: "phase-second-factor", state: Screens.codeStep()),
+    RenderingCase(name: "phase-device", state: Screens.deviceStep()),
+    RenderingCase(
+      name: "device-notice",
+      state: Screens.deviceStep {
+        $0.notice = .networkUnavailable
+        $0.timeLeft = .seconds(61)
+      }),
   ]
 
   /// Every error message, with Log In or Try Again.
@@ -127,6 +134,7 @@ enum RenderingCatalog {
     RenderingCase(name: "width-120-reset", state: Screens.resetSuggested, width: 120),
     RenderingCase(name: "width-28-second-factor", state: Screens.codeStep(), width: 28),
     RenderingCase(name: "width-120-second-factor", state: Screens.codeStep(), width: 120),
+    RenderingCase(name: "width-28-device", state: Screens.deviceStep(), width: 28),
   ]
 
   /// The ASCII mode for every phase and the interesting field states.
@@ -167,6 +175,7 @@ enum RenderingCatalog {
     RenderingCase(name: "retry", state: Screens.failed(.networkUnavailable)),
     RenderingCase(name: "reset-suggested", state: Screens.resetSuggested),
     RenderingCase(name: "second-factor", state: Screens.codeStep { $0.step = .rejected }),
+    RenderingCase(name: "device", state: Screens.deviceStep { $0.notice = .timedOut }),
     RenderingCase(
       name: "limits",
       state: Screens.filled(email: Screens.overLimitEmail, password: Screens.overLimitPassword)),

@@ -34,7 +34,7 @@ import Testing
 
   @Test func everyStateHasTheSameKeys() {
     let keys = [
-      "attempt", "canSubmit", "consecutiveInvalidCredentials", "email", "emailError",
+      "attempt", "canSubmit", "consecutiveInvalidCredentials", "device", "email", "emailError",
       "emailLimitReached", "error", "loading", "loggedIn", "password", "passwordLength",
       "passwordLimitReached", "passwordVisible", "phase", "resetSuggested", "retryIn",
       "secondFactor", "sessionNotRemembered", "submitTitle",

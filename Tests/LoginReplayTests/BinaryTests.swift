@@ -72,7 +72,7 @@ import Testing
       #expect(
         result.standardError
           == "error: unknown option (argument 1); expected one of: --format, --trace, --auth, "
-          + "--auth-format, --client-id, --timeout, --width, --ascii, --session-file, --coverage, "
+          + "--auth-format, --client-id, --scope, --device-url, --timeout, --width, --ascii, --session-file, --coverage, "
           + "--version, --help\n"
           + "USAGE: login-replay [<options>] <file>\n"
           + "  See 'login-replay --help' for more information.\n")

@@ -39,6 +39,11 @@ import Testing
         // Everything but the request's number, which only grows.
         phase =
           "\(step.step) \(step.code) \(step.rejectedCodes) \(step.isExpired) \(step.resendIn)"
+      case .device(let step):
+        // The step, the time left and the notice; not the interval, which no cell reads.
+        phase =
+          "device \(step.step) \(step.timeLeft) \(step.notice.map(\.name) ?? "-")"
+          + " back to \(state.phaseBeforeDeviceLogin)"
       case .idle, .editing, .submitting, .succeeded: phase = "\(state.phase.kind)"
       }
       counter = min(state.consecutiveInvalidCredentials, 3)
@@ -57,7 +62,10 @@ import Testing
     let passwords = ["", "   ", "Password123!", String(repeating: "x", count: 1025)]
     var actions: [LoginAction] =
       emails.map(LoginAction.emailChanged) + passwords.map(LoginAction.passwordChanged)
-      + [.passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset]
+      + [
+        .passwordVisibilityToggled, .submitTapped, .cancelTapped, .logoutTapped, .reset,
+        .deviceLoginTapped,
+      ]
     if state.phase.kind == .submitting {
       actions.append(.authResponse(attempt: state.attempt, .success(AuthSession(token: "t"))))
       actions += ScriptedOutcome.loginOutcomes.compactMap { outcome in
@@ -68,7 +76,13 @@ import Testing
       }
       actions.append(
         .secondFactorRequired(attempt: state.attempt, SecondFactorMachine.exampleChallenge))
+      actions.append(
+        .deviceLoginStarted(attempt: state.attempt, DeviceLoginMachine.exampleAuthorization))
       actions.append(.storeClosed)
+    }
+    if let step = state.deviceLogin {
+      actions += Self.deviceStepActions(in: step).map(LoginAction.deviceLogin)
+      if step.isPolling { actions.append(.storeClosed) }
     }
     // The throttle's clock, as the store delivers it: a tick while more than a second
     // shows, then the end.
@@ -113,6 +127,27 @@ import Testing
     }
   }
 
+  /// What a replay can bring about in the device step, as the store delivers it: the next
+  /// poll only between polls, an answer (each kind, and a failure retried or not) only to
+  /// the poll in flight, a tick while more than a second shows, the expiry in the last
+  /// second. (The store's close comes as the login machine's `storeClosed`.)
+  static func deviceStepActions(in step: DeviceLoginState) -> [DeviceLoginAction] {
+    let shown = step.secondsLeft
+    var actions: [DeviceLoginAction] = []
+    if step.isPolling {
+      let answers: [DeviceLoginAction.Poll] = [
+        .approved(AuthSession(token: "t")), .pending, .slowDown, .denied, .expired,
+        .failed(.serverError), .failed(.timedOut), .failed(.invalidCredentials),
+      ]
+      actions += answers.map { .pollAnswer(request: step.request, $0) }
+    } else {
+      actions.append(.pollDue)
+    }
+    if shown > 1 { actions.append(.countdownTicked) }
+    if step.timeLeft > .zero, shown <= 1 { actions.append(.codesExpired) }
+    return actions
+  }
+
   /// A state with whether the session store keeps a session.
   struct Node {
     var state: LoginState
@@ -131,6 +166,11 @@ import Testing
     {
       reached.insert(.secondFactor(SecondFactorMachine.cell(applying: childAction, to: step)))
     }
+    if let childAction = LoginMachine.deviceLoginAction(forwarding: action),
+      let step = node.state.deviceLogin
+    {
+      reached.insert(.deviceLogin(DeviceLoginMachine.cell(applying: childAction, to: step)))
+    }
     var (next, effects) = reduce(node.state, action)
     var kept = node.kept
     for effect in effects {
@@ -144,7 +184,7 @@ import Testing
         next = reduce(next, .sessionSaveFailed).state
       case .clearSession: kept = false
       case .authenticate, .cancelAuthentication, .secondFactor, .scheduleThrottleTick,
-        .scheduleThrottleEnd:
+        .scheduleThrottleEnd, .authorizeDevice, .deviceLogin:
         break
       }
     }
@@ -195,7 +235,7 @@ import Testing
     }
     let transitions = CoverageCell.all.filter {
       switch $0 {
-      case .transition, .secondFactor: true
+      case .transition, .secondFactor, .deviceLogin: true
       case .storeEvent: false
       }
     }
@@ -211,7 +251,15 @@ import Testing
     // request, five failed saves outside succeeded, too many codes as a login's answer. The
     // code step: twelve answers not in flight, four closings, two countdown arrivals, one
     // expiry, one complete code. The throttle: twelve deliveries with no throttle, two
-    // while no login can be in flight, and the throttled submit of an idle form.
-    #expect(unreachable.count == 13 + 4 + 5 + 1 + 12 + 4 + 2 + 1 + 1 + 12 + 2 + 1)
+    // while no login can be in flight, and the throttled submit of an idle form. Device
+    // login: two conclusions as a login's answer, seven arrivals of the codes and two other
+    // answers not in flight, six of the step's actions outside it, a failed save in it, its
+    // own Cancel, four throttle arrivals in it (two with no throttle, two while none can
+    // run); in the step, two answers not in flight, a poll due while one is in flight, and
+    // a close with nothing in flight.
+    #expect(
+      unreachable.count
+        == 13 + 4 + 5 + 1 + 12 + 4 + 2 + 1 + 1 + 12 + 2 + 1
+        + 2 + 7 + 2 + 6 + 1 + 1 + 4 + 2 + 1 + 1)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LoginReplay
 import LoginRuntime
+import LoginSimulation
 import LoginTestSupport
 import Testing
 
@@ -108,8 +109,23 @@ import Testing
     // The tour shows the password in every phase the eye works in, for coverage.
     #expect(
       try Self.exampleNames.filter { try Self.secrets(of: $0).toggles }
-        == ["code-step-cells", "demo", "tour"])
+        == ["code-step-cells", "demo", "device-login-cells", "tour"])
     #expect(try Self.exampleNames.allSatisfy { try !Self.secrets(of: $0).passwords.isEmpty })
+  }
+
+  /// Device login's examples: the device code (a secret, like a token) never shows, in any
+  /// format; the user code does, on purpose.
+  @Test(arguments: ["device-login", "device-login-cells"])
+  func deviceLoginShowsNoDeviceCode(_ example: String) async throws {
+    let secret = ScriptedOutcome.defaultDeviceCodes.deviceCode
+    for options in Self.scannedOptions + [["--format", "text"]] {
+      let result = await Replay.command(options + [Self.path(of: example)])
+      let everything = result.standardOutput + result.standardError
+      #expect(result.status == .success, "\(example) \(options)")
+      #expect(!everything.contains(secret), "\(example) \(options) shows the device code")
+    }
+    let text = await Replay.command([Self.path(of: example)]).standardOutput
+    #expect(text.contains("W D J B - M J H T") || text.contains("A B C D - 1 2 3 4"))
   }
 
   /// The code step's examples: the challenge's id never shows, in any format; the codes the

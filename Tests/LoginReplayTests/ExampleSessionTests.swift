@@ -21,7 +21,7 @@ import Testing
     let required: Set = [
       "demo.login", "wrong-password.login", "offline-retry.login", "cancel.login",
       "timeout.login", "double-submit.login", "validation.login", "tour.login",
-      "remember.login", "second-factor.login", "code-step.login",
+      "remember.login", "second-factor.login", "code-step.login", "device-login.login",
     ]
     #expect(required.isSubset(of: names), "missing: \(required.subtracting(names))")
   }
@@ -37,11 +37,12 @@ import Testing
 
 /// Every example's expectations hold in a model of the runner, so the real run exits 0.
 @Suite struct ExampleSemanticsTests {
-  /// The examples of the code step, which the model (a login form's) does not know; the
-  /// replay runs them in `ExampleGoldenTests` and `ExampleReplayTests`. `throttled.login`
-  /// ends with a throttle on the code step.
+  /// The examples of the code step and of device login, which the model (a login form's)
+  /// does not know; the replay runs them in `ExampleGoldenTests` and `ExampleReplayTests`.
+  /// `throttled.login` ends with a throttle on the code step.
   static let codeStepExamples: Set = [
     "second-factor.login", "code-step.login", "code-step-cells.login", "throttled.login",
+    "device-login.login", "device-login-cells.login",
   ]
 
   @Test(

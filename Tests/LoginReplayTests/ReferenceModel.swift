@@ -117,7 +117,8 @@ struct ReferenceModel {
           case .success: result = .success(AuthSession(token: "token"))
           case .failure(let error): result = .failure(error)
           // The model knows logins only; its sessions never queue the code step's outcomes.
-          case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent:
+          case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent,
+            .deviceCode, .pending, .slowDown, .denied, .expiredToken:
             result = .failure(.unexpected)
           }
         }
@@ -137,8 +138,8 @@ struct ReferenceModel {
         }
       case .clearSession:
         stored = nil
-      case .secondFactor:
-        break  // the model's sessions never reach the code step
+      case .secondFactor, .authorizeDevice, .deviceLogin:
+        break  // the model's sessions never reach the code step or device login
       case .scheduleThrottleTick(let delay): throttleArrival = (now + delay, .throttleTicked)
       case .scheduleThrottleEnd(let delay): throttleArrival = (now + delay, .throttleEnded)
       }

@@ -108,7 +108,7 @@ import Testing
       "a duration from 0.000000001s (1 ns) to 86400s (1 day): a number followed by ms or s, "
       + "as in 30s"
     let options =
-      "--format, --trace, --auth, --auth-format, --client-id, --timeout, --width, --ascii, "
+      "--format, --trace, --auth, --auth-format, --client-id, --scope, --device-url, --timeout, --width, --ascii, "
       + "--session-file, --coverage, --version, --help"
     let authExpectation = "expected demo, or an http:// or https:// URL with a host"
     let cases: [([String], UsageError.Kind, String)] = [
@@ -150,8 +150,8 @@ import Testing
       ),
       (
         ["--auth-format", "xml", "f"],
-        .badValue(option: "--auth-format", expected: "json or oauth2", suggestion: nil),
-        "bad value for '--auth-format'; expected json or oauth2"
+        .badValue(option: "--auth-format", expected: "json or oauth2 or device", suggestion: nil),
+        "bad value for '--auth-format'; expected json or oauth2 or device"
       ),
       (
         ["--auth", "ftp://example.com", "f"], .badAuth(shown: "ftp://example.com"),

@@ -273,7 +273,8 @@ import Testing
         error == .rateLimited(retryAfter: nil)
         ? "Too many attempts. Try again in 0:30." : error.message
       #expect(shown?["message"] as? String == message)
-    case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent:
+    case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent, .deviceCode,
+      .pending, .slowDown, .denied, .expiredToken:
       Issue.record("\(outcome) is no login outcome")
     }
     let finished = try result.jsonObjects(ofType: "event").filter {

@@ -67,6 +67,24 @@ import Testing
             resendAfter: .seconds(5))), after: .zero)
     ),
     ("respond success after 2s", .respond(.success, after: .seconds(2))),
+    (
+      "respond device-code",
+      .respond(.deviceCode(ScriptedOutcome.defaultDeviceCodes), after: .seconds(1.5))
+    ),
+    (
+      "respond device-code expires 60s user-code WDJB-MJHT interval 7s after 0s",
+      .respond(
+        .deviceCode(
+          DeviceAuthorization(
+            deviceCode: ScriptedOutcome.defaultDeviceCodes.deviceCode, userCode: "WDJB-MJHT",
+            verificationURI: ScriptedOutcome.defaultDeviceCodes.verificationURI,
+            expiresIn: .seconds(60), interval: .seconds(7))), after: .zero)
+    ),
+    ("respond pending", .respond(.pending, after: .seconds(1.5))),
+    ("respond slow-down after 0s", .respond(.slowDown, after: .zero)),
+    ("respond denied", .respond(.denied, after: .seconds(1.5))),
+    ("respond expired-token after 3s", .respond(.expiredToken, after: .seconds(3))),
+    ("device-login", .press(LoginMachine.deviceLogin)),
     ("respond timeout after 250ms", .respond(.failure(.timedOut), after: .milliseconds(250))),
     ("respond server-error after 0s", .respond(.failure(.serverError), after: .zero)),
     ("wait 1.5s", .wait(.milliseconds(1_500))),
@@ -126,6 +144,12 @@ import Testing
     ("expect resend-in none", .expect(.resendIn(nil))),
     ("expect retry-in 42s", .expect(.retryIn(.seconds(42)))),
     ("expect retry-in none", .expect(.retryIn(nil))),
+    ("expect phase device", .expect(.phase(.device))),
+    ("expect user-code WDJB-MJHT", .expect(.userCode("WDJB-MJHT"))),
+    ("expect poll-interval 10s", .expect(.pollInterval(.seconds(10)))),
+    ("expect poll-interval none", .expect(.pollInterval(nil))),
+    ("expect expires-in 899s", .expect(.expiresIn(.seconds(899)))),
+    ("expect expires-in none", .expect(.expiresIn(nil))),
     ("expect effects save-session", .expect(.effects([.saveSession]))),
     ("expect effects clear-session", .expect(.effects([.clearSession]))),
     ("snapshot", .snapshot),

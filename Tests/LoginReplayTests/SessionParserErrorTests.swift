@@ -6,11 +6,13 @@ import Testing
 /// Every error kind of the lexical rules, with its exact message, line and column.
 @Suite struct SessionParserErrorTests {
   static let commandList =
-    "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, verify, resend, back, close, respond, "
+    "type, set, clear, backspace, toggle-password, submit, cancel, logout, reset, device-login, "
+    + "verify, resend, back, close, respond, "
     + "wait, settle, expect, snapshot, relaunch, restore-session, session-store"
   static let outcomes =
     "success, invalid-credentials, network-unavailable, server-error, timeout, rate-limited, "
-    + "locked, unexpected, second-factor, code-accepted, code-rejected, code-expired, code-sent"
+    + "locked, unexpected, second-factor, code-accepted, code-rejected, code-expired, code-sent, "
+    + "device-code, pending, slow-down, denied, expired-token"
   static let escapes = #"expected one of: \" \\ \n \t \u{…}"#
 
   /// (line text, column, message)
@@ -23,7 +25,8 @@ import Testing
       "unknown expectation; expected one of: phase, can-submit, loading, "
         + "password-visible, error, email-error, reset-suggested, effects, password-length, "
         + "requests-in-flight, dropped-answers, store-requests, store-timers, "
-        + "session-remembered, secrets-hidden, code, code-error, can-verify, can-resend, resend-in, retry-in"
+        + "session-remembered, secrets-hidden, code, code-error, can-verify, can-resend, resend-in, "
+        + "retry-in, user-code, poll-interval, expires-in"
     ),
     // Wrong argument counts: too many points at the first extra word, too few at the command.
     ("submit now", 8, "wrong argument count for 'submit': expected no arguments (submit), got 1"),
@@ -197,9 +200,31 @@ import Testing
     (
       "expect phase done", 14,
       "bad value for 'expect phase'; expected one of: idle, editing, submitting, "
-        + "succeeded, failed, second-factor"
+        + "succeeded, failed, second-factor, device"
     ),
     ("respond ok", 9, "bad value for 'respond'; expected one of: \(outcomes)"),
+    // Device codes take a user code, an interval and a life, each bounded.
+    (
+      "respond device-code interval 0s", 30,
+      "bad value for 'respond'; expected a duration from 1s to 86400s"
+    ),
+    (
+      "respond device-code expires 0s", 29,
+      "bad value for 'respond'; expected a duration above 0s, at most 86400s"
+    ),
+    (
+      "respond device-code user-code " + String(repeating: "A", count: 65), 31,
+      "bad value for 'respond'; expected a user code of 1 to 64 characters"
+    ),
+    (
+      "respond pending interval 5s", 17,
+      "bad value for 'respond'; expected 'after' and a duration"
+    ),
+    (
+      "respond device-code resend-after 5s", 21,
+      "bad value for 'respond'; expected one of 'user-code', 'interval', 'expires' or 'after' "
+        + "and its value"
+    ),
     // The wait is a refusal's alone.
     (
       "respond success retry-after 5s", 17,
@@ -249,8 +274,10 @@ import Testing
     (
       "expect effects authenticate login", 29,
       "bad value for 'expect effects'; expected none, or effect names: authenticate, "
-        + "cancel-authentication, save-session, clear-session, schedule-throttle-tick, schedule-throttle-end, check-code, cancel-check, send-code, "
-        + "cancel-send, schedule-expiry, cancel-expiry, schedule-countdown, cancel-countdown"
+        + "cancel-authentication, save-session, clear-session, schedule-throttle-tick, schedule-throttle-end, authorize-device, check-code, cancel-check, send-code, "
+        + "cancel-send, schedule-expiry, cancel-expiry, schedule-countdown, cancel-countdown, "
+        + "device-poll, device-cancel-poll, device-schedule-poll, "
+        + "device-cancel-scheduled-poll, device-schedule-countdown, device-cancel-countdown"
     ),
     (
       "expect effects none authenticate", 21,

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// A Python HTTP backend from `Tests/LoginHTTPTests/Fixtures/` (see ``Script``), run as a
 /// child process on 127.0.0.1 with a port the kernel picks.
 ///
@@ -53,6 +57,17 @@ public final class TestServer: Sendable {
   /// The URL of `path` (which starts with `/`) on this server, for example `/login`.
   public func url(path: String) -> URL {
     URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// What the device server's user does in the browser (`approve`, `deny`) or its clock
+  /// does (`expire`) to the codes of `userCode`; whether the server knew them (204).
+  @discardableResult
+  public func device(_ action: String, userCode: String) async throws -> Bool {
+    var request = URLRequest(url: url(path: "/control/\(action)"))
+    request.httpMethod = "POST"
+    request.httpBody = Data("user_code=\(userCode)".utf8)
+    let (_, response) = try await URLSession.shared.data(for: request)
+    return (response as? HTTPURLResponse)?.statusCode == 204
   }
 
   /// The next thing the server reported about requests to `url`, or `nil` once it has exited.

@@ -10,6 +10,10 @@ package enum CommonOption: String, CommandOption {
   case authFormat = "--auth-format"
   /// `--client-id ID`: the OAuth 2.0 `client_id`.
   case clientID = "--client-id"
+  /// `--scope SCOPE`: the OAuth 2.0 scope asked for.
+  case scope = "--scope"
+  /// `--device-url URL`: device login's device authorization endpoint.
+  case deviceURL = "--device-url"
   /// `--timeout DURATION`: the store's request timeout, in its whole range.
   case timeout = "--timeout"
   /// `--ascii`: plain ASCII instead of box-drawing characters.
@@ -24,6 +28,8 @@ package enum CommonOption: String, CommandOption {
     case .auth: "auth"
     case .authFormat: "auth-format"
     case .clientID: "id"
+    case .scope: "scope"
+    case .deviceURL: "url"
     case .timeout: "duration"
     case .ascii: nil
     }
@@ -34,7 +40,11 @@ package enum CommonOption: String, CommandOption {
     switch self {
     case .auth: "demo, or the URL of an HTTP auth service."
     case .authFormat: "The wire format spoken to the URL."
-    case .clientID: "The OAuth 2.0 client_id sent with --auth-format oauth2."
+    case .clientID: "The OAuth 2.0 client_id sent with --auth-format oauth2 or device."
+    case .scope: "The OAuth 2.0 scope asked for with --auth-format oauth2 or device."
+    case .deviceURL:
+      "The device authorization endpoint, with --auth-format device (--auth is then the "
+        + "token endpoint)."
     case .timeout:
       "The store's request timeout, such as 30s or 500ms, at most "
         + "\(DurationLiteral.format(LoginStore.timeoutRange.upperBound)) (1 day)."
@@ -46,7 +56,7 @@ package enum CommonOption: String, CommandOption {
   package var possibleValues: [String] {
     switch self {
     case .authFormat: AuthFormat.allCases.map(\.rawValue)
-    case .auth, .clientID, .timeout, .ascii: []
+    case .auth, .clientID, .scope, .deviceURL, .timeout, .ascii: []
     }
   }
 
@@ -57,7 +67,7 @@ package enum CommonOption: String, CommandOption {
     case .authFormat: AuthFormat.defaultFormat.rawValue
     case .clientID: Self.defaultClientID
     case .timeout: DurationLiteral.format(LoginStore.defaultTimeout)
-    case .ascii: nil
+    case .scope, .deviceURL, .ascii: nil
     }
   }
 }

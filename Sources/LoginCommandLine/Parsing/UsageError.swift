@@ -46,6 +46,8 @@ public struct UsageError: Error, Equatable, Sendable {
     /// An argument at `position` (1-based) the command does not take: a second one, or any
     /// at all for a command that takes options only.
     case unexpectedArgument(position: Int)
+    /// `option` was not given, and `neededBy` (another option with its value) needs it.
+    case missingOption(option: String, neededBy: String)
   }
 
   /// The message after `error: `.
@@ -83,6 +85,8 @@ public struct UsageError: Error, Equatable, Sendable {
         return "unexpected argument (argument \(position)); \(command.name) takes options only"
       }
       return "unexpected argument (argument \(position)); expected a single \(noun)"
+    case .missingOption(let option, let neededBy):
+      return "missing option '\(option)', which '\(neededBy)' needs"
     }
   }
 

@@ -53,6 +53,41 @@ package enum OptionValues {
     return value
   }
 
+  /// `--device-url`: an `http` or `https` URL with a host, shown in an error only as
+  /// `--auth`'s is.
+  package static func deviceURL(_ value: String) throws(UsageError.Kind) -> URL {
+    guard case .url(let url) = try? auth(value) else {
+      throw .badValue(
+        option: CommonOption.deviceURL.name, expected: "an http:// or https:// URL with a host",
+        suggestion: nil)
+    }
+    return url
+  }
+
+  /// `--scope`: printable ASCII, scopes separated by single spaces (RFC 6749 §3.3), not
+  /// empty.
+  package static func scope(_ value: String) throws(UsageError.Kind) -> String {
+    let printable = value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+    let words = value.split(separator: " ", omittingEmptySubsequences: false)
+    guard printable, !words.isEmpty, words.allSatisfy({ !$0.isEmpty }) else {
+      throw .badValue(
+        option: CommonOption.scope.name,
+        expected: "scopes of printable ASCII separated by single spaces", suggestion: nil)
+    }
+    return value
+  }
+
+  /// The check both programs make once every option is read: device login over HTTP needs
+  /// its device authorization endpoint.
+  package static func checkDeviceLogin(
+    auth: AuthChoice, format: AuthFormat, deviceURL: URL?
+  ) throws(UsageError.Kind) {
+    guard case .url = auth, format == .device, deviceURL == nil else { return }
+    throw .missingOption(
+      option: CommonOption.deviceURL.name,
+      neededBy: "\(CommonOption.authFormat.name) \(AuthFormat.device.rawValue)")
+  }
+
   /// `--timeout`: a duration within the store's whole timeout range, so that no value is
   /// silently clamped; the same range for every program.
   package static func timeout(_ value: String) throws(UsageError.Kind) -> Duration {

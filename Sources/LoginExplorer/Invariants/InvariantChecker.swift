@@ -132,7 +132,7 @@ struct InvariantChecker {
     for event in step.events {
       guard case .effectStarted(let id) = event.kind else { continue }
       switch id.kind {
-      case .authenticate: break
+      case .authenticate, .pollDevice: break
       case .verifyCode:
         if let detail = Self.forbiddenCheck(id, of: system, before: step.codeStepBefore) {
           fail(.checksOnlyWhenAllowed, detail)

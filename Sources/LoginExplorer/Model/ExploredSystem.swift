@@ -296,6 +296,11 @@ struct ExploredSystem: Sendable {
         folded = nil
         return
       }
+    // Device login is not in the explorer's alphabet yet (see ``ExplorerEvent/events(for:)``):
+    // a path that reaches it cannot be folded.
+    case .deviceLoginTapped, .deviceLoginStarted, .deviceLogin:
+      folded = nil
+      return
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset:
       guard let next = unapplied.first, next.kind == transition.action else {

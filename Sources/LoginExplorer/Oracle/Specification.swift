@@ -201,6 +201,8 @@ struct Specification: Sendable, Hashable {
     case .accountLocked: "Your account is locked. Reset your password to continue."
     case .unexpected: "Unable to sign in. Please try again."
     case .tooManyCodes: "Too many incorrect codes. Sign in again."
+    case .deviceDenied: "Sign-in was denied in the browser."
+    case .deviceCodeExpired: "The code expired. Start again."
     }
   }
 
@@ -333,7 +335,7 @@ struct Specification: Sendable, Hashable {
       } else {
         logIn(saving: false)
       }
-    case .editing, .submitting, .failed, .secondFactor:
+    case .editing, .submitting, .failed, .secondFactor, .device:
       self.keptUntil = nil
     case .succeeded:
       break
@@ -541,7 +543,9 @@ struct Specification: Sendable, Hashable {
       case .success: logIn(saving: true, fails: failingSaves)
       case .secondFactor(let challenge): enterCodeStep(challenge)
       case .failure(let error): fail(error)
-      case .codeAccepted, .codeRejected, .codeExpired, .codeSent: fail(.unexpected)
+      case .codeAccepted, .codeRejected, .codeExpired, .codeSent, .deviceCode, .pending,
+        .slowDown, .denied, .expiredToken:
+        fail(.unexpected)
       }
     case .verifyCode:
       guard var step = codeStep, step.step == .checking else { return }
@@ -570,10 +574,13 @@ struct Specification: Sendable, Hashable {
           refuse(retryAfter: retryAfter)
           return
         }
-      case .secondFactor, .codeSent:
+      case .secondFactor, .codeSent, .deviceCode, .pending, .slowDown, .denied, .expiredToken:
         step.step = step.isExpired ? .expired : .failed(.unexpected)
       }
       codeStep = step
+    // Device login is not explored with the login machine yet: no event starts a poll.
+    case .pollDevice:
+      return
     case .resendCode:
       guard var step = codeStep, step.step == .resending else { return }
       switch outcome {
@@ -592,7 +599,8 @@ struct Specification: Sendable, Hashable {
           refuse(retryAfter: retryAfter)
           return
         }
-      case .secondFactor, .codeAccepted, .codeRejected, .codeExpired:
+      case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .deviceCode, .pending,
+        .slowDown, .denied, .expiredToken:
         step.step = .failed(.unexpected)
       }
       codeStep = step

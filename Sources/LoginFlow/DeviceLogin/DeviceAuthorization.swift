@@ -24,6 +24,11 @@ public struct DeviceAuthorization: Equatable, Hashable, Sendable {
   /// The longest interval or life a server may set (a day): a larger figure is cut to it, so
   /// that a deadline always fits the clock.
   public static let longestDeadline = SecondFactorChallenge.longestDeadline
+  /// The shortest interval: a server's `0` cannot make a tool poll in a loop.
+  public static let shortestInterval = Duration.seconds(1)
+  /// The longest user code, in characters: a person reads it and types it (RFC 8628 §6.1
+  /// suggests eight); a server's longer one is a broken answer.
+  public static let longestUserCode = 64
 
   /// An authorization; a negative or too long duration is brought to zero or
   /// ``longestDeadline``, and an interval below one second is raised to one, so that a
@@ -38,7 +43,7 @@ public struct DeviceAuthorization: Equatable, Hashable, Sendable {
     self.verificationURI = verificationURI
     self.verificationURIComplete = verificationURIComplete
     self.expiresIn = SecondFactorChallenge.bounded(expiresIn)
-    self.interval = max(SecondFactorChallenge.bounded(interval), .seconds(1))
+    self.interval = max(SecondFactorChallenge.bounded(interval), Self.shortestInterval)
   }
 }
 

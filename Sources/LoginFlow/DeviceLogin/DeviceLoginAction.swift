@@ -14,7 +14,7 @@ public enum DeviceLoginAction: Equatable, Sendable {
   case storeClosed
 
   /// How a poll of the token endpoint ended (RFC 8628 §3.5).
-  public enum Poll: Equatable, Sendable {
+  public enum Poll: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The user approved: signed in with this session.
     case approved(AuthSession)
     /// `authorization_pending`: not yet.
@@ -27,6 +27,18 @@ public enum DeviceLoginAction: Equatable, Sendable {
     case expired
     /// The poll failed as any request can (network, timeout, server, rate limit, …).
     case failed(AuthError)
+
+    /// The answer as traces write it, a session redacted: `pending`, `failed(timeout)`.
+    public var description: String {
+      switch self {
+      case .approved(let session): "approved(\(session))"
+      case .pending: "pending"
+      case .slowDown: "slowDown"
+      case .denied: "denied"
+      case .expired: "expired"
+      case .failed(let error): "failed(\(error.name))"
+      }
+    }
   }
 
   /// The action without its associated data; the raw value is its name in the device step's
@@ -66,14 +78,7 @@ extension DeviceLoginAction: CustomStringConvertible, CustomDebugStringConvertib
   public var description: String {
     switch self {
     case .pollDue: "pollDue"
-    case .pollAnswer(let request, .approved(let session)):
-      "pollAnswer(\(request), approved(\(session)))"
-    case .pollAnswer(let request, .pending): "pollAnswer(\(request), pending)"
-    case .pollAnswer(let request, .slowDown): "pollAnswer(\(request), slowDown)"
-    case .pollAnswer(let request, .denied): "pollAnswer(\(request), denied)"
-    case .pollAnswer(let request, .expired): "pollAnswer(\(request), expired)"
-    case .pollAnswer(let request, .failed(let error)):
-      "pollAnswer(\(request), failed(\(error.name)))"
+    case .pollAnswer(let request, let poll): "pollAnswer(\(request), \(poll))"
     case .countdownTicked: "countdownTicked"
     case .codesExpired: "codesExpired"
     case .cancelTapped: "cancelTapped"

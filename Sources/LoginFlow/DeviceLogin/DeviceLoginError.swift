@@ -8,14 +8,17 @@ public enum DeviceLoginError: Equatable, Hashable, Sendable {
   /// account is locked).
   case failed(AuthError)
 
-  /// The sentence in English.
-  public var message: String {
+  /// The error the login screen shows for it, once the step has ended.
+  public var authError: AuthError {
     switch self {
-    case .denied: "Sign-in was denied in the browser."
-    case .expired: "The code expired. Start again."
-    case .failed(let error): error.message
+    case .denied: .deviceDenied
+    case .expired: .deviceCodeExpired
+    case .failed(let error): error
     }
   }
+
+  /// The sentence in English.
+  public var message: String { authError.message }
 
   /// `denied`, `expired`, or the error's name: how tables and traces write it.
   public var name: String {

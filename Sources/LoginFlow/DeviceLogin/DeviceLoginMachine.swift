@@ -133,7 +133,8 @@ public enum DeviceLoginMachine: ChildMachine, ExplorableMachine {
       return state.interval
     case .rateLimited(let retryAfter):
       return max(state.interval, retryAfter ?? .zero)
-    case .invalidCredentials, .accountLocked, .tooManyCodes: return nil
+    case .invalidCredentials, .accountLocked, .tooManyCodes, .deviceDenied, .deviceCodeExpired:
+      return nil
     }
   }
 

@@ -11,6 +11,11 @@ public enum AuthRequest: Equatable, Hashable, Sendable, CustomStringConvertible,
   case verifyCode(challenge: String, code: String)
   /// Send a new code for the challenge whose id is `challenge`.
   case resendCode(challenge: String)
+  /// A request for device login's codes (RFC 8628 §3.1). It is a login attempt: it is
+  /// cancelled, timed out and answered as one.
+  case authorizeDevice
+  /// A poll of the token endpoint with device login's secret code (RFC 8628 §3.4).
+  case pollDevice(deviceCode: String)
 
   /// The kind of request, which its ``RequestID`` carries too.
   public var kind: RequestKind {
@@ -18,6 +23,8 @@ public enum AuthRequest: Equatable, Hashable, Sendable, CustomStringConvertible,
     case .authenticate: .authenticate
     case .verifyCode: .verifyCode
     case .resendCode: .resendCode
+    case .authorizeDevice: .authenticate
+    case .pollDevice: .pollDevice
     }
   }
 
@@ -28,6 +35,8 @@ public enum AuthRequest: Equatable, Hashable, Sendable, CustomStringConvertible,
     case .verifyCode(_, let code):
       "verifyCode(challenge: \(Redacted.placeholder), code: \(Redacted.length(of: code)))"
     case .resendCode: "resendCode(challenge: \(Redacted.placeholder))"
+    case .authorizeDevice: "authorizeDevice"
+    case .pollDevice: "pollDevice(deviceCode: \(Redacted.placeholder))"
     }
   }
 
@@ -54,6 +63,10 @@ public enum AuthAnswer: Equatable, Hashable, Sendable, CustomStringConvertible,
   case codeExpired
   /// A resend's answer: a new code was sent.
   case codeSent(CodeRenewal)
+  /// Device login's codes, in answer to ``AuthRequest/authorizeDevice``.
+  case deviceAuthorization(DeviceAuthorization)
+  /// The answer to a poll of device login's token endpoint that is not a session.
+  case devicePoll(DeviceLoginAction.Poll)
 
   /// `session(AuthSession(token: <redacted>))`, `codeRejected`, ….
   public var description: String {
@@ -63,6 +76,8 @@ public enum AuthAnswer: Equatable, Hashable, Sendable, CustomStringConvertible,
     case .codeRejected: "codeRejected"
     case .codeExpired: "codeExpired"
     case .codeSent(let renewal): "codeSent(\(renewal))"
+    case .deviceAuthorization(let authorization): "deviceAuthorization(\(authorization))"
+    case .devicePoll(let poll): "devicePoll(\(poll))"
     }
   }
 

@@ -33,4 +33,8 @@ public enum TimerID: Hashable, Sendable {
   case resendCountdown
   /// The next arrival of the throttle's countdown: a second, or its deadline.
   case throttle
+  /// Device login's next poll.
+  case devicePoll
+  /// The next arrival of device login's countdown: a second, or the codes' expiry.
+  case deviceCountdown
 }

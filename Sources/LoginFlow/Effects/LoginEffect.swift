@@ -18,6 +18,10 @@ public enum LoginEffect: Equatable, Sendable {
   case scheduleThrottleTick(after: Duration)
   /// Deliver ``LoginAction/throttleEnded`` after this long: the throttle's deadline.
   case scheduleThrottleEnd(after: Duration)
+  /// Ask the service for device login's codes, as login attempt `attempt`.
+  case authorizeDevice(attempt: Int)
+  /// The device login step's effect.
+  case deviceLogin(DeviceLoginEffect)
 
   /// The effect without its associated data, for tables, tests and output.
   public enum Kind: CaseIterable, Equatable, Hashable, Sendable {
@@ -35,14 +39,19 @@ public enum LoginEffect: Equatable, Sendable {
     case scheduleThrottleTick
     /// Scheduling the throttle's deadline.
     case scheduleThrottleEnd
+    /// ``LoginEffect/authorizeDevice(attempt:)``.
+    case authorizeDevice
+    /// A ``LoginEffect/deviceLogin(_:)`` of this kind.
+    case deviceLogin(DeviceLoginEffect.Kind)
 
     /// Every kind: the login machine's own, then its children's.
     public static var allCases: [Kind] {
       [
         .authenticate, .cancelAuthentication, .saveSession, .clearSession, .scheduleThrottleTick,
-        .scheduleThrottleEnd,
+        .scheduleThrottleEnd, .authorizeDevice,
       ]
         + SecondFactorEffect.Kind.allCases.map(Kind.secondFactor)
+        + DeviceLoginEffect.Kind.allCases.map(Kind.deviceLogin)
     }
 
     /// The effect's name in session files, traces and JSON: `authenticate`,
@@ -57,6 +66,8 @@ public enum LoginEffect: Equatable, Sendable {
       case .scheduleThrottleTick: "schedule-throttle-tick"
       case .scheduleThrottleEnd: "schedule-throttle-end"
       case .secondFactor(let kind): kind.name
+      case .authorizeDevice: "authorize-device"
+      case .deviceLogin(let kind): "device-\(kind.name)"
       }
     }
   }
@@ -71,6 +82,8 @@ public enum LoginEffect: Equatable, Sendable {
     case .secondFactor(let effect): .secondFactor(effect.kind)
     case .scheduleThrottleTick: .scheduleThrottleTick
     case .scheduleThrottleEnd: .scheduleThrottleEnd
+    case .authorizeDevice: .authorizeDevice
+    case .deviceLogin(let effect): .deviceLogin(effect.kind)
     }
   }
 
@@ -78,10 +91,16 @@ public enum LoginEffect: Equatable, Sendable {
   /// which are about no request.
   public var request: RequestID? {
     switch self {
-    case .authenticate(let attempt, _), .cancelAuthentication(let attempt):
+    case .authenticate(let attempt, _), .cancelAuthentication(let attempt),
+      .authorizeDevice(let attempt):
       .authenticate(attempt)
     case .saveSession, .clearSession, .scheduleThrottleTick, .scheduleThrottleEnd: nil
     case .secondFactor(let effect): effect.request
+    case .deviceLogin(.poll(let request, _)), .deviceLogin(.cancelPoll(let request)):
+      RequestID(.pollDevice, request)
+    case .deviceLogin(.schedulePoll), .deviceLogin(.cancelScheduledPoll),
+      .deviceLogin(.scheduleCountdown), .deviceLogin(.cancelCountdown):
+      nil
     }
   }
 
@@ -97,6 +116,21 @@ public enum LoginEffect: Equatable, Sendable {
     case .secondFactor(let effect): Self.work(of: effect)
     case .scheduleThrottleTick(let delay): .deliver(.throttleTicked, after: delay, .throttle)
     case .scheduleThrottleEnd(let delay): .deliver(.throttleEnded, after: delay, .throttle)
+    case .authorizeDevice(let attempt): .start(.authenticate(attempt), .authorizeDevice)
+    case .deviceLogin(let effect): Self.work(of: effect)
+    }
+  }
+
+  private static func work(of effect: DeviceLoginEffect) -> EffectWork {
+    switch effect {
+    case .poll(let request, let deviceCode):
+      .start(RequestID(.pollDevice, request), .pollDevice(deviceCode: deviceCode))
+    case .cancelPoll(let request): .cancel(RequestID(.pollDevice, request))
+    case .schedulePoll(let delay): .deliver(.deviceLogin(.pollDue), after: delay, .devicePoll)
+    case .cancelScheduledPoll: .cancelTimer(.devicePoll)
+    case .scheduleCountdown(let action, let delay):
+      .deliver(.deviceLogin(action), after: delay, .deviceCountdown)
+    case .cancelCountdown: .cancelTimer(.deviceCountdown)
     }
   }
 
@@ -135,6 +169,8 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
     case .secondFactor(let effect): "secondFactor(\(effect))"
     case .scheduleThrottleTick(let delay): "scheduleThrottleTick(after: \(delay))"
     case .scheduleThrottleEnd(let delay): "scheduleThrottleEnd(after: \(delay))"
+    case .authorizeDevice(let attempt): "authorizeDevice(\(attempt))"
+    case .deviceLogin(let effect): "deviceLogin(\(effect))"
     }
   }
 
@@ -146,8 +182,10 @@ extension LoginEffect: CustomStringConvertible, CustomDebugStringConvertible, Cu
     switch self {
     case .authenticate(let attempt, let credentials):
       Mirror(self, children: ["attempt": attempt, "credentials": credentials], displayStyle: .enum)
-    case .cancelAuthentication(let attempt):
+    case .cancelAuthentication(let attempt), .authorizeDevice(let attempt):
       Mirror(self, children: ["attempt": attempt], displayStyle: .enum)
+    case .deviceLogin(let effect):
+      Mirror(self, children: ["effect": effect], displayStyle: .enum)
     case .saveSession(let session):
       Mirror(self, children: ["session": session], displayStyle: .enum)
     case .clearSession:

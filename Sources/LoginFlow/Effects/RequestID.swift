@@ -33,6 +33,8 @@ public enum RequestKind: String, CaseIterable, Hashable, Sendable {
   case verifyCode = "verify-code"
   /// A request for a new one-time code.
   case resendCode = "resend-code"
+  /// A poll of device login's token endpoint.
+  case pollDevice = "poll-device"
 
   /// The kind's name in traces and JSON, such as `authenticate`.
   public var name: String { rawValue }

@@ -53,11 +53,13 @@ public enum LoginMachine: ScreenMachine {
   public static let logout = FormButton("logout", sends: LoginAction.logoutTapped)
   /// Start over, from any phase.
   public static let reset = FormButton("reset", sends: LoginAction.reset)
+  /// "Sign in with a browser": device login.
+  public static let deviceLogin = FormButton("device-login", sends: LoginAction.deviceLoginTapped)
 
-  /// The screen's buttons: the show/hide toggle, Log In, Cancel, Log Out, starting over, and
-  /// the code step's.
+  /// The screen's buttons: the show/hide toggle, Log In, Cancel, Log Out, starting over,
+  /// "Sign in with a browser", and the code step's. The device step's Cancel is Cancel.
   public static let buttons =
-    [togglePassword, submit, cancel, logout, reset]
+    [togglePassword, submit, cancel, logout, reset, deviceLogin]
     + SecondFactorMachine.buttons.map { $0.lifted(as: LoginAction.secondFactor) }
 
   /// LoginFlow's ``reduce(into:_:)``.
@@ -104,6 +106,10 @@ public enum LoginMachine: ScreenMachine {
     case codeStep(SecondFactorEnd?)
     /// A code step answer that is a refusal: the step goes on, and the throttle starts.
     case codeStepRefused
+    /// Device login's codes, in answer to the attempt in flight.
+    case deviceCodes
+    /// A device step action after which the step goes on, or ends as `outcome` says.
+    case deviceStep(DeviceLoginEnd?)
 
     /// The condition as the table writes it: `form valid`, `current attempt, timedOut`, ….
     public var description: String {
@@ -128,6 +134,9 @@ public enum LoginMachine: ScreenMachine {
       case .codeStep(.none): "step goes on"
       case .codeStep(.some(let end)): "step ends, \(end.rawValue)"
       case .codeStepRefused: "step goes on, refused"
+      case .deviceCodes: "current attempt"
+      case .deviceStep(.none): "step goes on"
+      case .deviceStep(.some(let end)): "step ends, \(end.rawValue)"
       }
     }
   }
@@ -140,7 +149,24 @@ public enum LoginMachine: ScreenMachine {
     case .storeClosed: .storeClosed
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset, .authResponse, .secondFactorRequired,
-      .sessionRestored, .sessionSaveFailed, .throttleTicked, .throttleEnded:
+      .sessionRestored, .sessionSaveFailed, .throttleTicked, .throttleEnded, .deviceLoginTapped,
+      .deviceLoginStarted, .deviceLogin:
+      nil
+    }
+  }
+
+  /// The device step's action that `action` is forwarded as while the step is shown: its
+  /// own actions, Cancel, starting over (which cancels it) and the store closing; `nil` for
+  /// the rest.
+  public static func deviceLoginAction(forwarding action: LoginAction) -> DeviceLoginAction? {
+    switch action {
+    case .deviceLogin(let action): action
+    case .cancelTapped, .reset: .cancelTapped
+    case .storeClosed: .storeClosed
+    case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
+      .logoutTapped, .authResponse, .secondFactorRequired, .secondFactor, .sessionRestored,
+      .sessionSaveFailed, .throttleTicked, .throttleEnded, .deviceLoginTapped,
+      .deviceLoginStarted:
       nil
     }
   }
@@ -152,7 +178,7 @@ public enum LoginMachine: ScreenMachine {
     let editable: Bool
     switch phase {
     case .idle, .editing, .failed: editable = true
-    case .submitting, .succeeded, .secondFactor: editable = false
+    case .submitting, .succeeded, .secondFactor, .device: editable = false
     }
     switch action {
     case .emailChanged, .passwordChanged:
@@ -168,27 +194,64 @@ public enum LoginMachine: ScreenMachine {
       switch phase {
       case .idle: return [.unexpired, .expired]
       case .succeeded: return [.loginRemembered, .loginNotRemembered]
-      case .editing, .submitting, .failed, .secondFactor: return [.always]
+      case .editing, .submitting, .failed, .secondFactor, .device: return [.always]
       }
     case .secondFactorRequired:
       switch phase {
       case .submitting: return [.codeRequired, .staleAttempt]
-      case .idle, .editing, .succeeded, .failed, .secondFactor: return [.anyAttempt]
+      case .idle, .editing, .succeeded, .failed, .secondFactor, .device: return [.anyAttempt]
+      }
+    case .deviceLoginTapped:
+      return editable ? [.noThrottle, .throttleRunning] : [.always]
+    case .deviceLoginStarted:
+      switch phase {
+      case .submitting: return [.deviceCodes, .staleAttempt]
+      case .idle, .editing, .succeeded, .failed, .secondFactor, .device: return [.anyAttempt]
+      }
+    case .deviceLogin:
+      switch phase {
+      case .device: return [.deviceStep(nil)] + DeviceLoginEnd.allCases.map(Condition.deviceStep)
+      case .idle, .editing, .submitting, .succeeded, .failed, .secondFactor: return [.always]
       }
     case .secondFactor:
       switch phase {
       case .secondFactor:
         return [.codeStep(nil), .codeStepRefused]
           + [.signedIn, .abandoned, .failed].map(Condition.codeStep)
-      case .idle, .editing, .submitting, .succeeded, .failed: return [.always]
+      case .idle, .editing, .submitting, .succeeded, .failed, .device: return [.always]
       }
     case .authResponse:
       switch phase {
       case .submitting:
         return [.currentAttempt(nil)] + AuthError.allCases.map(Condition.currentAttempt)
           + [.staleAttempt]
-      case .idle, .editing, .succeeded, .failed, .secondFactor:
+      case .idle, .editing, .succeeded, .failed, .secondFactor, .device:
         return [.anyAttempt]
+      }
+    }
+  }
+
+  /// How a device step action ends the step, as the table tells the ends apart.
+  public enum DeviceLoginEnd: String, CaseIterable, Hashable, Sendable {
+    /// The user approved in the browser.
+    case signedIn = "signed in"
+    /// The user pressed Cancel.
+    case cancelled
+    /// The user denied in the browser.
+    case denied
+    /// The codes expired.
+    case expired
+    /// A poll failed in a way polling again cannot mend.
+    case failed
+
+    /// How the step's `outcome` is written in the table.
+    init(_ outcome: DeviceLoginMachine.Outcome) {
+      switch outcome {
+      case .signedIn: self = .signedIn
+      case .cancelled: self = .cancelled
+      case .failed(.denied): self = .denied
+      case .failed(.expired): self = .expired
+      case .failed(.failed): self = .failed
       }
     }
   }
@@ -234,7 +297,7 @@ public enum LoginMachine: ScreenMachine {
       case .idle: condition = session.isExpired(at: now) ? .expired : .unexpired
       case .succeeded:
         condition = state.sessionNotRemembered ? .loginNotRemembered : .loginRemembered
-      case .editing, .submitting, .failed, .secondFactor: condition = .always
+      case .editing, .submitting, .failed, .secondFactor, .device: condition = .always
       }
     case .secondFactorRequired(let attempt, _):
       if phase != .submitting {
@@ -254,6 +317,25 @@ public enum LoginMachine: ScreenMachine {
       case .abandoned: condition = .codeStep(.abandoned)
       case .failed: condition = .codeStep(.failed)
       }
+    case .deviceLoginTapped:
+      if conditions == [.always] {
+        condition = .always
+      } else {
+        condition = state.isThrottled ? .throttleRunning : .noThrottle
+      }
+    case .deviceLoginStarted(let attempt, _):
+      if phase != .submitting {
+        condition = .anyAttempt
+      } else {
+        condition = attempt == state.attempt ? .deviceCodes : .staleAttempt
+      }
+    case .deviceLogin(let action):
+      guard var child = state.deviceLogin else {
+        condition = .always
+        break
+      }
+      condition = .deviceStep(
+        DeviceLoginMachine.step(&child, action).outcome.map(DeviceLoginEnd.init))
     case .authResponse(let attempt, let result):
       if phase != .submitting {
         condition = .anyAttempt
@@ -296,6 +378,10 @@ public enum LoginMachine: ScreenMachine {
       state.password = ""
       state.phase = .secondFactor(
         SecondFactorMachine.start(SecondFactorMachine.exampleChallenge, after: attempt).state)
+    case .device:
+      state.phaseBeforeDeviceLogin = .editing
+      state.phase = .device(
+        DeviceLoginMachine.start(DeviceLoginMachine.exampleAuthorization, after: attempt).state)
     }
     let long = { (length: Int) in String(repeating: "a", count: length + 1) }
     let action: LoginAction
@@ -349,10 +435,39 @@ public enum LoginMachine: ScreenMachine {
       case .codeStep(.none), .always, .withinLimit, .overLimit, .formValid, .formInvalid,
         .throttled, .throttleRunning, .noThrottle, .anyAttempt, .currentAttempt, .staleAttempt,
         .unexpired, .expired, .loginRemembered,
-        .loginNotRemembered, .codeRequired:
+        .loginNotRemembered, .codeRequired, .deviceCodes, .deviceStep:
         action = .secondFactor(.codeChanged("12"))
       }
       if let child { state.phase = .secondFactor(child) }
+    case .deviceLoginTapped:
+      if cell.condition == .throttleRunning { state.retryIn = .seconds(42) }
+      action = .deviceLoginTapped
+    case .deviceLoginStarted:
+      action = .deviceLoginStarted(
+        attempt: cell.condition == .deviceCodes ? attempt : attempt + 1,
+        DeviceLoginMachine.exampleAuthorization)
+    case .deviceLogin:
+      var child = state.deviceLogin
+      let polling = { (poll: DeviceLoginAction.Poll) -> DeviceLoginAction in
+        child?.step = .polling
+        child?.request = attempt + 1
+        return .pollAnswer(request: attempt + 1, poll)
+      }
+      let deviceAction: DeviceLoginAction
+      switch cell.condition {
+      case .deviceStep(.signedIn): deviceAction = polling(.approved(session))
+      case .deviceStep(.cancelled): deviceAction = .cancelTapped
+      case .deviceStep(.denied): deviceAction = polling(.denied)
+      case .deviceStep(.expired): deviceAction = .codesExpired
+      case .deviceStep(.failed): deviceAction = polling(.failed(.invalidCredentials))
+      case .deviceStep(.none), .always, .withinLimit, .overLimit, .formValid, .formInvalid,
+        .throttled, .throttleRunning, .noThrottle, .anyAttempt, .currentAttempt, .staleAttempt,
+        .unexpired, .expired, .loginRemembered, .loginNotRemembered, .codeRequired, .codeStep,
+        .codeStepRefused, .deviceCodes:
+        deviceAction = .pollDue
+      }
+      if let child { state.phase = .device(child) }
+      action = .deviceLogin(deviceAction)
     case .authResponse:
       switch cell.condition {
       case .currentAttempt(.none):
@@ -361,7 +476,8 @@ public enum LoginMachine: ScreenMachine {
         action = .authResponse(attempt: attempt, .failure(error))
       case .staleAttempt, .anyAttempt, .always, .withinLimit, .overLimit, .formValid,
         .formInvalid, .throttled, .throttleRunning, .noThrottle, .unexpired, .expired,
-        .loginRemembered, .loginNotRemembered, .codeRequired, .codeStep, .codeStepRefused:
+        .loginRemembered, .loginNotRemembered, .codeRequired, .codeStep, .codeStepRefused,
+        .deviceCodes, .deviceStep:
         action = .authResponse(attempt: attempt + 1, .success(session))
       }
     }
@@ -378,7 +494,7 @@ extension AuthError {
     switch self {
     case .rateLimited: .rateLimited(retryAfter: nil)
     case .invalidCredentials, .networkUnavailable, .serverError, .timedOut, .accountLocked,
-      .unexpected, .tooManyCodes:
+      .unexpected, .tooManyCodes, .deviceDenied, .deviceCodeExpired:
       self
     }
   }

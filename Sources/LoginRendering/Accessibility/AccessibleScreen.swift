@@ -18,6 +18,9 @@ public enum AccessibleScreen {
         of: step, errorMessage: state.codeErrorMessage(in: strings),
         verifyTitle: strings.verifyTitle(for: state), strings: strings)
     }
+    if let step = state.deviceLogin {
+      return elements(of: step, strings: strings)
+    }
     let emailError = state.emailError(in: strings)
     var elements: [AccessibleElement] = [
       AccessibleElement(role: .heading, label: strings.title),
@@ -59,7 +62,7 @@ public enum AccessibleScreen {
         elements.append(AccessibleElement(role: .text, label: strings.notRemembered))
       }
       elements.append(AccessibleElement(role: .button, label: strings.logOut))
-    case .secondFactor:
+    case .secondFactor, .device:
       break
     }
     if state.suggestsPasswordReset {
@@ -100,6 +103,12 @@ public enum AccessibleScreen {
     spoken += announcements(
       from: before.secondFactor, to: after.secondFactor,
       errorMessage: after.codeErrorMessage(in: strings), strings: strings)
+    if let step = after.deviceLogin, before.deviceLogin == nil {
+      spoken.append(strings.device.announcement(of: step.authorization))
+    }
+    if let notice = after.deviceLogin?.notice, before.deviceLogin?.notice != notice {
+      spoken.append(strings.device.notice(strings.message(for: notice)))
+    }
     if before.isThrottled, !after.isThrottled {
       spoken.append(strings.retryAvailable)
     }

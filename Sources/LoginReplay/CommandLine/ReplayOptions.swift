@@ -41,6 +41,8 @@ public struct ReplayOptions: Equatable, Sendable {
     case auth = "--auth"
     case authFormat = "--auth-format"
     case clientID = "--client-id"
+    case scope = "--scope"
+    case deviceURL = "--device-url"
     case timeout = "--timeout"
     case width = "--width"
     case ascii = "--ascii"
@@ -58,7 +60,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .width: "n"
       case .sessionFile: "path"
       case .trace, .coverage: nil
-      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.valueName
+      case .auth, .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii: common?.valueName
       }
     }
 
@@ -84,7 +86,7 @@ public struct ReplayOptions: Equatable, Sendable {
       case .coverage:
         "Run each session file in turn, each on a fresh store, then report which cells of the "
           + "transition table they ran (several files are allowed)."
-      case .authFormat, .clientID, .timeout, .ascii: common?.abstract ?? ""
+      case .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii: common?.abstract ?? ""
       }
     }
 
@@ -93,7 +95,8 @@ public struct ReplayOptions: Equatable, Sendable {
       switch self {
       case .format: Format.allCases.map(\.rawValue)
       case .trace, .width, .sessionFile, .coverage: []
-      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.possibleValues ?? []
+      case .auth, .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii:
+        common?.possibleValues ?? []
       }
     }
 
@@ -103,7 +106,7 @@ public struct ReplayOptions: Equatable, Sendable {
       switch self {
       case .format: ReplayOptions(input: .standardInput).format.rawValue
       case .trace, .width, .sessionFile, .coverage: nil
-      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.defaultValue
+      case .auth, .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii: common?.defaultValue
       }
     }
   }
@@ -126,6 +129,10 @@ public struct ReplayOptions: Equatable, Sendable {
   /// `--client-id`: the OAuth 2.0 `client_id` sent with `--auth-format oauth2`;
   /// ``defaultClientID`` by default.
   public var clientID: String = ReplayOptions.defaultClientID
+  /// `--scope`: the OAuth 2.0 scope asked for; none by default.
+  public var scope: String?
+  /// `--device-url`: device login's device authorization endpoint.
+  public var deviceURL: URL?
   /// `--timeout`: the store's request timeout, greater than zero.
   public var timeout: Duration = ReplayOptions.defaultTimeout
   /// `--width`: the screen width in columns, within ``widthRange``; `nil` for the renderer's

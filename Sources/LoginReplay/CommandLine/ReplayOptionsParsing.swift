@@ -33,6 +33,8 @@ extension ReplayOptions {
       case .auth: parsed.auth = try OptionValues.auth(try cursor.value())
       case .authFormat: parsed.authFormat = try OptionValues.choice(try cursor.value(), for: name)
       case .clientID: parsed.clientID = try OptionValues.clientID(try cursor.value())
+      case .scope: parsed.scope = try OptionValues.scope(try cursor.value())
+      case .deviceURL: parsed.deviceURL = try OptionValues.deviceURL(try cursor.value())
       case .timeout: parsed.timeout = try OptionValues.timeout(try cursor.value())
       case .width:
         parsed.width = try OptionValues.wholeNumber(try cursor.value(), for: name, in: widthRange)
@@ -56,6 +58,12 @@ extension ReplayOptions {
     case .help: return .help
     case .version: return .version
     case nil: break
+    }
+    do {
+      try OptionValues.checkDeviceLogin(
+        auth: parsed.auth, format: parsed.authFormat, deviceURL: parsed.deviceURL)
+    } catch {
+      throw command.error(error)
     }
     guard let first = inputs.first else { throw command.error(.missingArgument) }
     for (input, position) in inputs {

@@ -8,24 +8,28 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
   case transition(TransitionCell)
   /// A cell of the code step's table.
   case secondFactor(TableCell<SecondFactorMachine>)
+  /// A cell of the device step's table.
+  case deviceLogin(TableCell<DeviceLoginMachine>)
   /// A store event that is a cell of its own.
   case storeEvent(StoreEventCell)
 
   /// Every cell: the login table's (in ``TransitionCell/all``'s order), the code step's,
-  /// then the store's.
+  /// the device step's, then the store's.
   public static let all: [CoverageCell] =
     TransitionCell.all.map(CoverageCell.transition)
     + SecondFactorMachine.cells.map(CoverageCell.secondFactor)
+    + DeviceLoginMachine.cells.map(CoverageCell.deviceLogin)
     + StoreEventCell.allCases.map(storeEvent)
 
-  /// The cells that `kind` counts in: the login table's, and the code step's for its
-  /// actions; none for an event that is no cell.
+  /// The cells that `kind` counts in: the login table's, and a step's for the actions it
+  /// takes; none for an event that is no cell.
   public static func cells(of kind: StoreEvent.Kind) -> [CoverageCell] {
     guard case .transition(let transition) = kind else {
       return CoverageCell(kind).map { [$0] } ?? []
     }
     return [.transition(transition.cell)]
       + (transition.secondFactorCell.map { [.secondFactor($0)] } ?? [])
+      + (transition.deviceLoginCell.map { [.deviceLogin($0)] } ?? [])
   }
 
   /// The login table's cell that `kind` counts in, or `nil` for an event that is not one.
@@ -44,6 +48,7 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .transition(let cell): cell.description
     case .secondFactor(let cell): "\(SecondFactorMachine.name): \(cell)"
+    case .deviceLogin(let cell): "\(DeviceLoginMachine.name): \(cell)"
     case .storeEvent(let cell): cell.description
     }
   }
@@ -57,8 +62,14 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .storeEvent: return nil
     case .secondFactor(let cell): return Self.unreachability(of: cell)
+    case .deviceLogin(let cell): return Self.unreachability(of: cell)
     case .transition(let cell):
-      if cell.action == .storeClosed, cell.phase != .submitting, cell.phase != .secondFactor {
+      if cell.action == .deviceLogin, cell.condition == .deviceStep(.cancelled) {
+        return .cancelIsTheScreensCancel
+      }
+      if cell.action == .storeClosed, cell.phase != .submitting, cell.phase != .secondFactor,
+        cell.phase != .device
+      {
         return .closedOnlyWhileSubmitting
       }
       switch cell.condition {
@@ -67,7 +78,7 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
       case .formValid, .throttled:
         switch cell.phase {
         case .idle: return .validFormInIdle
-        case .editing, .submitting, .succeeded, .failed, .secondFactor: return nil
+        case .editing, .submitting, .succeeded, .failed, .secondFactor, .device: return nil
         }
       case .formInvalid:
         return nil
@@ -76,24 +87,29 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
         case (.sessionRestored, _): return nil
         case (.sessionSaveFailed, .succeeded): return nil
         case (.sessionSaveFailed, _): return .saveFailedOutsideLogin
-        case (.emailChanged, _), (.passwordChanged, _), (.passwordVisibilityToggled, _),
+        case (.deviceLogin, _): return .deviceArrivesOnlyWhileShown
+        case (.deviceLoginTapped, _), (.deviceLoginStarted, _), (.emailChanged, _),
+          (.passwordChanged, _), (.passwordVisibilityToggled, _),
           (.submitTapped, _), (.cancelTapped, _), (.logoutTapped, _), (.reset, _),
           (.authResponse, _), (.storeClosed, _), (.secondFactorRequired, _), (.secondFactor, _),
           (.throttleTicked, _), (.throttleEnded, _):
           return nil
         }
       case .noThrottle:
-        return .throttleArrivesWhileItRuns
+        return cell.action == .deviceLoginTapped ? nil : .throttleArrivesWhileItRuns
       case .throttleRunning:
         switch cell.phase {
         // A session read late can still log in while a throttle runs (after a reset).
         case .submitting: return .noRequestWhileThrottled
+        // A throttle holds "Sign in with a browser" too, and polls never start one.
+        case .device: return .noDeviceLoginWhileThrottled
         case .idle, .editing, .succeeded, .failed, .secondFactor: return nil
         }
-      case .currentAttempt(.tooManyCodes):
-        return .tooManyCodesIsNoAnswer
+      case .currentAttempt(.some(let error)) where AuthError.conclusions.contains(error):
+        return .conclusionIsNoAnswer
       case .withinLimit, .overLimit, .currentAttempt, .unexpired, .expired, .loginRemembered,
-        .loginNotRemembered, .codeRequired, .codeStep, .codeStepRefused:
+        .loginNotRemembered, .codeRequired, .codeStep, .codeStepRefused, .deviceCodes,
+        .deviceStep:
         return nil
       }
     }
@@ -114,6 +130,20 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
       return .expiresOnce
     case (.rejected, .verifyTapped, .codeComplete):
       return .completeCodeChecksItself
+    default:
+      return nil
+    }
+  }
+
+  /// Why no replay can reach a cell of the device step, or `nil` when one can.
+  private static func unreachability(of cell: TableCell<DeviceLoginMachine>) -> Unreachability? {
+    switch (cell.phase, cell.action, cell.condition) {
+    case (_, .pollAnswer, .anyRequest), (_, .pollAnswer, .stale):
+      return .answerNotInFlight
+    case (.polling, .pollDue, _):
+      return .onePollAtATime
+    case (.waiting, .storeClosed, _):
+      return .closedOnlyWhileSubmitting
     default:
       return nil
     }
@@ -144,7 +174,19 @@ public enum CoverageCell: Hashable, Sendable, CustomStringConvertible {
     case completeCodeChecksItself = "a complete code checks itself as it is typed"
     /// Too many codes is how the code step ends, never what a server answers a login with:
     /// no `respond` outcome gives it.
-    case tooManyCodesIsNoAnswer = "too many codes ends the code step; no server answers it"
+    case conclusionIsNoAnswer =
+      "too many codes, a denial and an expiry end a step; no server answers a login with them"
+    /// The device step's polls and countdown are delivered only while it is shown: leaving
+    /// it takes them back.
+    case deviceArrivesOnlyWhileShown = "the device step's polls and timers end with it"
+    /// "Sign in with a browser" does nothing while a throttle runs, and a poll's rate limit
+    /// delays the next poll without starting the login's throttle.
+    case noDeviceLoginWhileThrottled = "no device login starts while a throttle runs"
+    /// The device step's Cancel is the screen's: it arrives as `cancelTapped`, which the
+    /// login machine forwards (`device + cancelTapped`), never as the step's own action.
+    case cancelIsTheScreensCancel = "the device step's Cancel arrives as the screen's Cancel"
+    /// The next poll is scheduled only after the answer to the previous one.
+    case onePollAtATime = "a poll falls due only after the previous one's answer"
 
     /// The throttle's clock is delivered only while it runs: its last arrival ends it, and
     /// none is scheduled after that.

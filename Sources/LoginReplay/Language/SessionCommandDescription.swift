@@ -19,6 +19,11 @@ extension SessionCommand: CustomStringConvertible, CustomDebugStringConvertible,
         + "expires \(DurationLiteral.format(challenge.expiresIn)) "
         + "resend-after \(DurationLiteral.format(challenge.resendAfter)) "
         + "after \(DurationLiteral.format(delay))"
+    case .respond(.deviceCode(let codes), let delay):
+      "respond device-code user-code \(SessionCommand.quoted(codes.userCode)) "
+        + "interval \(DurationLiteral.format(codes.interval)) "
+        + "expires \(DurationLiteral.format(codes.expiresIn)) "
+        + "after \(DurationLiteral.format(delay))"
     case .respond(.failure(.rateLimited(.some(let wait))), let delay):
       "respond rate-limited retry-after \(DurationLiteral.format(wait)) "
         + "after \(DurationLiteral.format(delay))"

@@ -60,6 +60,15 @@ extension SessionCommand {
     /// `expect retry-in DURATION|none`: the throttle left, in whole seconds rounded up (the
     /// duration is whole seconds); `none` while no throttle holds requests.
     case retryIn(Duration?)
+    /// `expect user-code TEXT`: the device step's user code, as the server wrote it (empty
+    /// outside the step).
+    case userCode(String)
+    /// `expect poll-interval DURATION|none`: the device step's interval between polls, in
+    /// whole seconds rounded up; `none` outside the step.
+    case pollInterval(Duration?)
+    /// `expect expires-in DURATION|none`: the device step's codes' life left, in whole
+    /// seconds rounded up; `none` outside the step.
+    case expiresIn(Duration?)
 
     /// The word after `expect`, naming the ``Expectation`` case of the same name.
     public enum Subject: String, CaseIterable, Equatable, Hashable, Sendable {
@@ -84,6 +93,9 @@ extension SessionCommand {
       case canResend = "can-resend"
       case resendIn = "resend-in"
       case retryIn = "retry-in"
+      case userCode = "user-code"
+      case pollInterval = "poll-interval"
+      case expiresIn = "expires-in"
     }
 
     /// What a runner observed beside the state, for the subjects that need it; each runner
@@ -155,6 +167,9 @@ extension SessionCommand {
       case .canResend: .canResend
       case .resendIn: .resendIn
       case .retryIn: .retryIn
+      case .userCode: .userCode
+      case .pollInterval: .pollInterval
+      case .expiresIn: .expiresIn
       }
     }
 
@@ -168,8 +183,9 @@ extension SessionCommand {
         .canVerify(let value), .canResend(let value):
         String(value)
       case .error(let text), .emailError(let text), .codeError(let text): Self.text(text)
-      case .code(let code): SessionCommand.quoted(code)
-      case .resendIn(let duration), .retryIn(let duration):
+      case .code(let code), .userCode(let code): SessionCommand.quoted(code)
+      case .resendIn(let duration), .retryIn(let duration), .pollInterval(let duration),
+        .expiresIn(let duration):
         Self.seconds(duration.map { SecondFactorState.wholeSeconds(roundingUp: $0) })
       case .effects(let kinds): Self.text(kinds)
       case .passwordLength(let count), .requestsInFlight(let count), .droppedAnswers(let count),
@@ -204,6 +220,12 @@ extension SessionCommand {
       case .canResend: actual = String(state.secondFactor?.canResend ?? false)
       case .resendIn: actual = Self.seconds(state.secondFactor?.resendSecondsLeft)
       case .retryIn: actual = Self.seconds(state.retrySecondsLeft)
+      case .userCode:
+        actual = SessionCommand.quoted(state.deviceLogin?.authorization.userCode ?? "")
+      case .pollInterval:
+        actual = Self.seconds(
+          state.deviceLogin.map { SecondFactorState.wholeSeconds(roundingUp: $0.interval) })
+      case .expiresIn: actual = Self.seconds(state.deviceLogin?.secondsLeft)
       }
       return Evaluation(holds: actual == expectedText, expected: expectedText, actual: actual)
     }

@@ -178,9 +178,9 @@ extension SessionCommand.Expectation.Subject {
       .secretsHidden:
       "true|false"
     case .error, .emailError, .codeError: "TEXT|none"
-    case .code: "TEXT"
+    case .code, .userCode: "TEXT"
     case .canVerify, .canResend: "true|false"
-    case .resendIn, .retryIn: "DURATION|none"
+    case .resendIn, .retryIn, .pollInterval, .expiresIn: "DURATION|none"
     case .effects: "none|NAME..."
     case .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers: "N"
     }
@@ -193,7 +193,7 @@ extension SessionCommand.Expectation.Subject {
     case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
       .passwordLength, .requestsInFlight, .droppedAnswers, .storeRequests, .storeTimers,
       .sessionRemembered, .secretsHidden, .code, .codeError, .canVerify, .canResend, .resendIn,
-      .retryIn:
+      .retryIn, .userCode, .pollInterval, .expiresIn:
       .exactly(1)
     }
   }

@@ -23,13 +23,17 @@ extension LineParser {
     }
     var challenge: SecondFactorChallenge?
     if case .secondFactor(let scripted) = outcome { challenge = scripted }
+    var codes: DeviceAuthorization?
+    if case .deviceCode(let scripted) = outcome { codes = scripted }
     let isRateLimited = outcome == .failure(.rateLimited(retryAfter: nil))
     var retryAfter: Duration?
     let keys = RespondOption.allCases.filter { key in
       switch key {
       case .after: true
       case .retryAfter: isRateLimited
-      case .method, .length, .expires, .resendAfter: challenge != nil
+      case .method, .length, .resendAfter: challenge != nil
+      case .expires: challenge != nil || codes != nil
+      case .userCode, .interval: codes != nil
       }
     }
     var delay = SessionCommand.defaultResponseDelay
@@ -48,7 +52,7 @@ extension LineParser {
       seen.insert(key)
       guard index + 1 < arguments.endIndex else {
         let what =
-          key == .method || key == .length ? "a value" : "a duration"
+          key == .method || key == .length || key == .userCode ? "a value" : "a duration"
         throw error(
           .badValue(
             command: signature, expected: "\(what) after '\(key.rawValue)'", suggestion: nil),
@@ -82,6 +86,32 @@ extension LineParser {
             at: value)
         }
         challenge?.codeLength = length
+      case .userCode:
+        guard (1...DeviceAuthorization.longestUserCode).contains(value.text.count) else {
+          throw error(
+            .badValue(
+              command: signature,
+              expected: "a user code of 1 to \(DeviceAuthorization.longestUserCode) characters",
+              suggestion: nil),
+            at: value)
+        }
+        codes?.userCode = value.text
+      case .interval,
+        .expires where codes != nil:
+        let parsed = try duration(value, for: .respond)
+        let longest = DurationLiteral.format(DeviceAuthorization.longestDeadline)
+        let shortest = DeviceAuthorization.shortestInterval
+        let fits =
+          key == .interval
+          ? parsed >= shortest : parsed > .zero
+        guard fits, parsed <= DeviceAuthorization.longestDeadline else {
+          let expected =
+            key == .interval
+            ? "a duration from \(DurationLiteral.format(shortest)) to \(longest)"
+            : "a duration above 0s, at most \(longest)"
+          throw error(.badValue(command: signature, expected: expected, suggestion: nil), at: value)
+        }
+        if key == .interval { codes?.interval = parsed } else { codes?.expiresIn = parsed }
       case .expires, .resendAfter:
         let limit = SecondFactorChallenge.longestDeadline
         let parsed = try duration(value, for: .respond)
@@ -102,13 +132,16 @@ extension LineParser {
       index += 2
     }
     if let challenge { outcome = .secondFactor(challenge) }
+    if let codes { outcome = .deviceCode(codes) }
     if isRateLimited { outcome = .failure(.rateLimited(retryAfter: retryAfter)) }
     return .respond(outcome, after: delay)
   }
 
   /// The words that may follow a `respond` outcome.
   fileprivate enum RespondOption: String, CaseIterable, Hashable {
-    case method, length, expires
+    case method, length
+    case userCode = "user-code"
+    case interval, expires
     case resendAfter = "resend-after"
     case retryAfter = "retry-after"
     case after

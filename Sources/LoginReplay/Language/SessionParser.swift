@@ -151,6 +151,9 @@ struct LineParser {
       return .resendIn(try countdown(value, for: signature))
     case .retryIn:
       return .retryIn(try countdown(value, for: signature))
+    case .userCode: return .userCode(value.text)
+    case .pollInterval: return .pollInterval(try countdown(value, for: signature))
+    case .expiresIn: return .expiresIn(try countdown(value, for: signature))
     }
   }
 

@@ -74,16 +74,14 @@ enum ReplayBackend {
             onEvent: onEvent, reducer: reducer, faults: faults)
         })
     case .url(let endpoint):
-      let service: HTTPAuthService
+      let service: any AuthService
       do {
         // The store's timeout must decide: given the same duration, the service's own timer
         // would race it, and the trace would show "finished …: timeout" or "timed out" at
         // random. The service's timeout is set longer, so the store's fires first.
-        service = try HTTPAuthService(
-          .init(
-            endpoint: endpoint,
-            wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
-            timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: options.timeout)))
+        service = try options.authFormat.service(
+          endpoint: endpoint, deviceURL: options.deviceURL, clientID: options.clientID,
+          scope: options.scope, storeTimeout: options.timeout)
       } catch {
         throw .auth(error)
       }

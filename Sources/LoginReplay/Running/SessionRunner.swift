@@ -279,7 +279,8 @@ public final class SessionRunner {
     var observation = SessionCommand.Expectation.Observation()
     switch expectation.subject {
     case .phase, .canSubmit, .loading, .passwordVisible, .error, .emailError, .resetSuggested,
-      .passwordLength, .code, .codeError, .canVerify, .canResend, .resendIn, .retryIn:
+      .passwordLength, .code, .codeError, .canVerify, .canResend, .resendIn, .retryIn, .userCode,
+      .pollInterval, .expiresIn:
       break
     case .effects: observation.effectKinds = printer.lastEffects
     case .requestsInFlight: observation.requestsInFlight = await backend.requestsInFlight()

@@ -45,7 +45,7 @@ extension AuthService {
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     switch request {
     case .authenticate(let credentials): return .session(try await authenticate(credentials))
-    case .verifyCode, .resendCode: throw .unexpected
+    case .verifyCode, .resendCode, .authorizeDevice, .pollDevice: throw .unexpected
     }
   }
 }

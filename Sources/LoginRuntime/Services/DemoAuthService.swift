@@ -33,7 +33,9 @@ public struct DemoAuthService: AuthService {
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     switch try await perform(.authenticate(credentials)) {
     case .session(let session): return session
-    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent: throw .unexpected
+    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent, .deviceAuthorization,
+      .devicePoll:
+      throw .unexpected
     }
   }
 
@@ -67,8 +69,18 @@ public struct DemoAuthService: AuthService {
     case .resendCode(let challenge):
       guard challenge == challengeID else { return .failure(.unexpected) }
       return .success(.codeSent(CodeRenewal()))
+    case .authorizeDevice:
+      return .success(.deviceAuthorization(deviceAuthorization))
+    case .pollDevice(let deviceCode):
+      guard deviceCode == deviceAuthorization.deviceCode else { return .failure(.unexpected) }
+      return .success(.session(AuthSession(token: token)))
     }
   }
+
+  /// The demo's device login: its codes, approved at the first poll, one interval later.
+  public static let deviceAuthorization = DeviceAuthorization(
+    deviceCode: "demo-device-code-not-a-real-secret", userCode: "WDJBMJHT",
+    verificationURI: "https://example.com/device", expiresIn: .seconds(900))
 
   /// The demo account that asks for a one-time code after its password.
   public static let secondFactorEmail = "2fa@example.com"

@@ -29,6 +29,9 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
   public var cell: TransitionCell
   /// The code step's cell, for a code step action applied while the step was shown.
   public var secondFactorCell: TableCell<SecondFactorMachine>?
+  /// The device step's cell the action exercised, when the step was shown and the action
+  /// went to it.
+  public var deviceLoginCell: TableCell<DeviceLoginMachine>?
 
   /// The request an applied answer is for, and its outcome.
   public struct Response: Sendable, Equatable, Hashable {
@@ -77,6 +80,11 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     {
       secondFactorCell = SecondFactorMachine.cell(applying: childAction, to: child)
     }
+    if let childAction = LoginMachine.deviceLoginAction(forwarding: action),
+      let child = before.deviceLogin
+    {
+      deviceLoginCell = DeviceLoginMachine.cell(applying: childAction, to: child)
+    }
     if let request = action.answeredRequest, let outcome = Self.outcome(of: action) {
       response = Response(request: request, outcome: outcome)
     }
@@ -93,9 +101,12 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
       .secondFactor(.resendAnswer(_, .failure(let error))):
       return .failure(error)
     case .secondFactor(.verifyAnswer), .secondFactor(.resendAnswer): return .success
+    case .deviceLoginStarted: return .success
+    case .deviceLogin(.pollAnswer(_, .failed(let error))): return .failure(error)
+    case .deviceLogin(.pollAnswer): return .success
     case .secondFactor, .emailChanged, .passwordChanged, .passwordVisibilityToggled,
       .submitTapped, .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored,
-      .sessionSaveFailed, .throttleTicked, .throttleEnded:
+      .sessionSaveFailed, .throttleTicked, .throttleEnded, .deviceLoginTapped, .deviceLogin:
       return nil
     }
   }
@@ -119,6 +130,7 @@ public struct StoreTransition: Sendable, Equatable, CustomStringConvertible {
     case .succeeded: "succeeded"
     case .failed(let error): "failed(\(error.name))"
     case .secondFactor(let step): "second-factor(\(SecondFactorMachine.phase(of: step).rawValue))"
+    case .device(let step): "device(\(DeviceLoginMachine.phase(of: step).rawValue))"
     }
   }
 }

@@ -59,11 +59,9 @@ public enum TerminalCommand {
       service = DemoAuthService(delay: options.demoDelay)
     case .url(let endpoint):
       do {
-        service = try HTTPAuthService(
-          .init(
-            endpoint: endpoint,
-            wireFormat: options.authFormat.wireFormat(clientID: options.clientID),
-            timeout: HTTPAuthService.Configuration.timeout(forStoreTimeout: options.timeout)))
+        service = try options.authFormat.service(
+          endpoint: endpoint, deviceURL: options.deviceURL, clientID: options.clientID,
+          scope: options.scope, storeTimeout: options.timeout)
       } catch {
         output.writeErrorLine("error: \(error)")
         return .usageOrInputError
@@ -91,6 +89,9 @@ public enum TerminalCommand {
     } else {
       store = LoginStore(service: service, timeout: options.timeout)
     }
+    // Device login starts at launch, as `gh auth login` does (unless a remembered login
+    // opened the screen logged in: the control then does nothing).
+    if options.authFormat == .device { await store.send(.deviceLoginTapped) }
     let device: TerminalDevice
     do {
       device = try TerminalDevice.enter(drawing: !options.screenReader, bracketedPaste: !dumb)

@@ -1,3 +1,4 @@
+import Foundation
 import LoginCommandLine
 import LoginRuntime
 
@@ -14,6 +15,8 @@ public struct TerminalOptions: Equatable, Sendable {
     case auth = "--auth"
     case authFormat = "--auth-format"
     case clientID = "--client-id"
+    case scope = "--scope"
+    case deviceURL = "--device-url"
     case timeout = "--timeout"
     case demoDelay = "--demo-delay"
     case ascii = "--ascii"
@@ -29,7 +32,7 @@ public struct TerminalOptions: Equatable, Sendable {
       switch self {
       case .demoDelay: "duration"
       case .screenReader, .remember: nil
-      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.valueName
+      case .auth, .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii: common?.valueName
       }
     }
 
@@ -47,7 +50,8 @@ public struct TerminalOptions: Equatable, Sendable {
           + "\(FileSessionStore.fileName) (else ~/.local/state/\(FileSessionStore.folderName)/"
           + "\(FileSessionStore.fileName)), so that the next launch opens logged in until "
           + "logout or expiry."
-      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.abstract ?? ""
+      case .auth, .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii:
+        common?.abstract ?? ""
       }
     }
 
@@ -59,7 +63,7 @@ public struct TerminalOptions: Equatable, Sendable {
       switch self {
       case .demoDelay: DurationLiteral.format(TerminalOptions().demoDelay)
       case .screenReader, .remember: nil
-      case .auth, .authFormat, .clientID, .timeout, .ascii: common?.defaultValue
+      case .auth, .authFormat, .clientID, .scope, .deviceURL, .timeout, .ascii: common?.defaultValue
       }
     }
   }
@@ -73,6 +77,10 @@ public struct TerminalOptions: Equatable, Sendable {
   public var authFormat = AuthFormat.defaultFormat
   /// `--client-id`, sent with `--auth-format oauth2`.
   public var clientID = CommonOption.defaultClientID
+  /// `--scope`: the OAuth 2.0 scope asked for; none by default.
+  public var scope: String?
+  /// `--device-url`: device login's device authorization endpoint.
+  public var deviceURL: URL?
   /// `--timeout`: the store's request timeout.
   public var timeout = LoginStore.defaultTimeout
   /// `--demo-delay`: how long the demo service takes; ``DemoAuthService/delay`` by default.

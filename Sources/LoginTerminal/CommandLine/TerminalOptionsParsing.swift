@@ -50,6 +50,8 @@ extension TerminalOptions {
       case .auth: parsed.auth = try OptionValues.auth(try cursor.value())
       case .authFormat: parsed.authFormat = try OptionValues.choice(try cursor.value(), for: name)
       case .clientID: parsed.clientID = try OptionValues.clientID(try cursor.value())
+      case .scope: parsed.scope = try OptionValues.scope(try cursor.value())
+      case .deviceURL: parsed.deviceURL = try OptionValues.deviceURL(try cursor.value())
       case .timeout: parsed.timeout = try OptionValues.timeout(try cursor.value())
       case .demoDelay:
         parsed.demoDelay = try OptionValues.duration(
@@ -62,7 +64,14 @@ extension TerminalOptions {
     switch request {
     case .help: return .help
     case .version: return .version
-    case nil: return .run(parsed)
+    case nil:
+      do {
+        try OptionValues.checkDeviceLogin(
+          auth: parsed.auth, format: parsed.authFormat, deviceURL: parsed.deviceURL)
+      } catch {
+        throw command.error(error)
+      }
+      return .run(parsed)
     }
   }
 }

@@ -24,6 +24,7 @@ public enum KeyHints {
         Hint(binding: .escape, action: "back"), quit,
       ]
     }
+    if state.deviceLogin != nil { return [Hint(binding: .escape, action: "cancel"), quit] }
     if state.isLoggedIn { return [Hint(binding: .enter, action: "log out"), quit] }
     if state.isLoading { return [Hint(binding: .escape, action: "cancel"), quit] }
     return [

@@ -51,6 +51,10 @@ public final class TerminalDevice: Sendable {
   private let end: StaticString
   /// Whether ``restore()`` ran.
   private let restored = Locked(false)
+  /// Whether ``suspend()`` gave the terminal back and no ``resume()`` took it since: a
+  /// stop handled here is followed by SIGCONT's own resume, which must not flush the keys
+  /// typed in between.
+  private let suspended = Locked(false)
 
   private init(original: termios, raw: termios, start: StaticString, end: StaticString) {
     self.original = original
@@ -117,14 +121,30 @@ public final class TerminalDevice: Sendable {
   /// Puts the terminal back as it was, for a stop; ``resume()`` undoes it.
   public func suspend() {
     guard !restored.withLock({ $0 }) else { return }
+    suspended.withLock { $0 = true }
     write("\(end)")
     var saved = original
     _ = tcsetattr(Self.input, TCSAFLUSH, &saved)
   }
 
-  /// Raw mode and the drawing again, after a stop (the caller draws the whole screen).
+  /// Raw mode and the drawing again, after a stop (the caller draws the whole screen). Only
+  /// the first call after ``suspend()`` flushes input (what was typed to the stopped
+  /// program); a later one, such as SIGCONT's after a stop handled here, keeps the keys the
+  /// user typed since.
   public func resume() {
     guard !restored.withLock({ $0 }) else { return }
+    let wasSuspended = suspended.withLock { was in
+      defer { was = false }
+      return was
+    }
+    // A SIGCONT with no stop seen (`kill -STOP` then `fg`): the shell may have changed the
+    // terminal's modes meanwhile, so raw mode is set again, but nothing typed is flushed.
+    guard wasSuspended else {
+      var attributes = raw
+      _ = tcsetattr(Self.input, TCSANOW, &attributes)
+      write("\(start)")
+      return
+    }
     var attributes = raw
     _ = tcsetattr(Self.input, TCSAFLUSH, &attributes)
     write("\(start)")

@@ -26,7 +26,7 @@ extension ControllableAuthService {
     public var credentials: Credentials? {
       switch request {
       case .authenticate(let credentials): credentials
-      case .verifyCode, .resendCode: nil
+      case .verifyCode, .resendCode, .authorizeDevice, .pollDevice: nil
       }
     }
 

@@ -59,7 +59,9 @@ public final class ControllableAuthService: AuthService, Sendable {
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     switch try await perform(.authenticate(credentials)) {
     case .session(let session): return session
-    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent: throw .unexpected
+    case .secondFactorRequired, .codeRejected, .codeExpired, .codeSent, .deviceAuthorization,
+      .devicePoll:
+      throw .unexpected
     }
   }
 

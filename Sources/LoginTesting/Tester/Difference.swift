@@ -74,10 +74,24 @@ enum Difference {
         field("request", a, e, into: &$0)
         session(aSession, eSession, into: &$0)
       }
+    case (.deviceLoginStarted(let a, let aCodes), .deviceLoginStarted(let e, let eCodes)):
+      return lines {
+        field("attempt", a, e, into: &$0)
+        authorization(aCodes, eCodes, into: &$0)
+      }
+    case (
+      .deviceLogin(.pollAnswer(let a, .approved(let aSession))),
+      .deviceLogin(.pollAnswer(let e, .approved(let eSession)))
+    ):
+      return lines {
+        field("request", a, e, into: &$0)
+        session(aSession, eSession, into: &$0)
+      }
     case (.emailChanged, _), (.passwordChanged, _), (.passwordVisibilityToggled, _),
       (.submitTapped, _), (.cancelTapped, _), (.logoutTapped, _), (.reset, _),
       (.authResponse, _), (.storeClosed, _), (.sessionRestored, _), (.sessionSaveFailed, _),
-      (.secondFactorRequired, _), (.secondFactor, _), (.throttleTicked, _), (.throttleEnded, _):
+      (.secondFactorRequired, _), (.secondFactor, _), (.throttleTicked, _), (.throttleEnded, _),
+      (.deviceLoginTapped, _), (.deviceLoginStarted, _), (.deviceLogin, _):
       return actual == expected ? [] : ["expected \(expected), got \(actual)"]
     }
   }
@@ -118,8 +132,16 @@ enum Difference {
           field("request", aRequest, eRequest, into: &$0)
           secret("challenge", aChallenge, eChallenge, into: &$0)
         }
+      case (
+        .deviceLogin(.poll(let aRequest, let aCode)), .deviceLogin(.poll(let eRequest, let eCode))
+      ):
+        fields = Self.lines {
+          field("request", aRequest, eRequest, into: &$0)
+          secret("deviceCode", aCode, eCode, into: &$0)
+        }
       case (.authenticate, _), (.cancelAuthentication, _), (.saveSession, _), (.clearSession, _),
-        (.secondFactor, _), (.scheduleThrottleTick, _), (.scheduleThrottleEnd, _):
+        (.secondFactor, _), (.scheduleThrottleTick, _), (.scheduleThrottleEnd, _),
+        (.authorizeDevice, _), (.deviceLogin, _):
         fields = ["expected \(e), got \(a)"]
       }
       lines += fields.map { "effect \(index + 1): \($0)" }
@@ -128,6 +150,20 @@ enum Difference {
   }
 
   // MARK: Fields
+
+  /// Device login's codes, field by field, the device code redacted.
+  private static func authorization(
+    _ actual: DeviceAuthorization, _ expected: DeviceAuthorization, into lines: inout [String]
+  ) {
+    secret("deviceCode", actual.deviceCode, expected.deviceCode, into: &lines)
+    field("userCode", actual.userCode, expected.userCode, into: &lines)
+    field("verificationURI", actual.verificationURI, expected.verificationURI, into: &lines)
+    field(
+      "verificationURIComplete", actual.verificationURIComplete,
+      expected.verificationURIComplete, into: &lines)
+    field("expiresIn", actual.expiresIn, expected.expiresIn, into: &lines)
+    field("interval", actual.interval, expected.interval, into: &lines)
+  }
 
   private static func lines(_ build: (inout [String]) -> Void) -> [String] {
     var lines: [String] = []
@@ -194,8 +230,15 @@ enum Difference {
       field("rejectedCodes", a.rejectedCodes, e.rejectedCodes, into: &lines)
       field("isExpired", a.isExpired, e.isExpired, into: &lines)
       field("resendIn", a.resendIn, e.resendIn, into: &lines)
+    case (.device(let a), .device(let e)):
+      authorization(a.authorization, e.authorization, into: &lines)
+      field("step", a.step, e.step, into: &lines)
+      field("request", a.request, e.request, into: &lines)
+      field("interval", a.interval, e.interval, into: &lines)
+      field("timeLeft", a.timeLeft, e.timeLeft, into: &lines)
+      field("notice", a.notice, e.notice, into: &lines)
     case (.idle, _), (.editing, _), (.submitting, _), (.succeeded, _), (.failed, _),
-      (.secondFactor, _):
+      (.secondFactor, _), (.device, _):
       field("phase", actual, expected, into: &lines)
     }
   }

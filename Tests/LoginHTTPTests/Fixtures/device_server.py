@@ -18,7 +18,9 @@ line on standard output, as auth_server.py does:
                        (n counts from 1), interval INTERVAL, expires_in EXPIRES_IN
   POST /token          oauthlib's token endpoint with the device_code grant: pending until
                        the code is approved, denied or expired below; slow_down for a poll
-                       sooner than INTERVAL after the previous one of the same code
+                       sooner than SLOW_DOWN_GAP after the previous one of the same code
+                       (a minute, far more than INTERVAL, so that a busy machine can never
+                       make two polls in a row look far enough apart)
   POST /control/approve, /control/deny, /control/expire
                        form field user_code: what the user does in the browser (or the
                        clock); 204, or 404 for an unknown code
@@ -41,6 +43,7 @@ MAX_LIFETIME = 120.0
 CLIENT_ID = "login-flow-tests"
 SCOPES = ["profile", "email"]
 INTERVAL = 5
+SLOW_DOWN_GAP = 60.0
 EXPIRES_IN = 60
 TOKEN_PREFIX = "tok-device-"
 OUTPUT_LOCK = threading.Lock()
@@ -111,7 +114,7 @@ class Validator(RequestValidator):
             if record is None or client_id != CLIENT_ID:
                 return None
             last, record["last_poll"] = record["last_poll"], now
-            if record["status"] == "pending" and last is not None and now - last < INTERVAL:
+            if record["status"] == "pending" and last is not None and now - last < SLOW_DOWN_GAP:
                 return DeviceCodeGrant.DEVICE_CODE_SLOW_DOWN
             status = record["status"]
             request.scopes = record["scopes"]

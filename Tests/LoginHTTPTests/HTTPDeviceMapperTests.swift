@@ -68,9 +68,22 @@ import Testing
     "[]", "", "not json",
     #"{"device_code":"d","user_code":""# + String(repeating: "U", count: 2049)
       + #"","verification_uri":"https://e.com","expires_in":9}"#,
+    // A user code is read and typed by a person: at most 64 characters.
+    #"{"device_code":"d","user_code":""# + String(repeating: "U", count: 65)
+      + #"","verification_uri":"https://e.com","expires_in":9}"#,
   ])
   func aBrokenAnswerIsAServerError(_ body: String) {
     #expect(Self.authorization(200, body) == .failure(.serverError))
+  }
+
+  @Test func aUserCodeOfSixtyFourCharactersIsKept() throws {
+    let code = String(repeating: "U", count: DeviceAuthorization.longestUserCode)
+    let answer = try Self.authorization(
+      200,
+      #"{"device_code":"d","user_code":""# + code
+        + #"","verification_uri":"https://e.com","expires_in":9}"#
+    ).get()
+    #expect(answer.userCode == code)
   }
 
   @Test func whatAServerSetsIsBoundedAndABadCompleteURIIsDropped() throws {

@@ -55,6 +55,29 @@ import Testing
     #expect(result.standardError.contains("expected \"\\u{9B}\\u{202E}x\\u{1B}[2J\""))
   }
 
+  /// A server's user code is shown on purpose: a hostile one is shown escaped, on the
+  /// screen, in the trace, the JSON lines and what a screen reader hears.
+  static let deviceSession = """
+    device-login
+    respond device-code user-code "U\u{1B}]0;t\u{7}\u{9B}2J\u{202E}x" after 0s
+    wait 0s
+    expect phase device
+    snapshot
+    """
+
+  @Test(arguments: runs)
+  func aHostileUserCodeIsShownEscaped(_ options: [String]) throws {
+    let file = try TemporaryFile(Self.deviceSession)
+    defer { file.remove() }
+    let result = try ReplayBinary.run(options + [file.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let raw = (result.standardOutput + result.standardError).unicodeScalars
+      .filter(Self.obeyedByATerminal)
+    #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
+    // There, escaped (the box may cut the end of so long a code).
+    #expect(result.standardOutput.contains(options.contains("jsonl") ? "U\\u001B]0;t" : "\\u{1B}"))
+  }
+
   @Test func aRejectedLineIsReportedEscaped() throws {
     let file = try TemporaryFile(Self.badSession)
     defer { file.remove() }

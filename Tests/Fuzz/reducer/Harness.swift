@@ -237,6 +237,11 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         check(attempt == next.attempt && submitting, "authenticate outside submit", step: step)
         check(credentials.password == state.password, "credentials changed", step: step)
         inFlight.insert(attempt)
+      case .authorizeDevice(let attempt):
+        check(attempt == next.attempt && submitting, "codes asked for outside submit", step: step)
+        inFlight.insert(attempt)
+      case .deviceLogin:
+        break  // the device step's polls are checked by its own walk (DeviceLoginWalkTests)
       case .cancelAuthentication(let attempt):
         check(inFlight.remove(attempt) != nil, "cancel of no request \(attempt)", step: step)
       case .scheduleThrottleTick(let after), .scheduleThrottleEnd(let after):
@@ -280,6 +285,9 @@ public func fuzzReducer(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
       }
     }
     if case .secondFactorRequired(let attempt, _) = action, state.attemptInFlight == attempt {
+      inFlight.remove(attempt)
+    }
+    if case .deviceLoginStarted(let attempt, _) = action, state.attemptInFlight == attempt {
       inFlight.remove(attempt)
     }
     if case .secondFactor(let child) = action, let answered = child.answeredRequest,

@@ -1,8 +1,6 @@
 /// Every text of device login's step and control, in one language: what
 /// ``LoginStrings/device`` holds. `{name}` placeholders are filled in by the methods below.
 public struct DeviceLoginStrings: Hashable, Sendable {
-  /// The control on the login form that starts device login.
-  public var start: String
   /// The step's heading.
   public var heading: String
   /// The line above the address, which has a line of its own: it is the server's text.
@@ -23,7 +21,6 @@ public struct DeviceLoginStrings: Hashable, Sendable {
 
   /// The English texts.
   public static let english = DeviceLoginStrings(
-    start: "Sign in with a browser",
     heading: "Sign in with a browser",
     openPage: "Open this page:",
     enterCode: "and enter this code:",
@@ -36,7 +33,7 @@ public struct DeviceLoginStrings: Hashable, Sendable {
   /// The same texts passed through `transform` (a pseudo-locale, a test's marker).
   public func map(_ transform: (String) -> String) -> DeviceLoginStrings {
     DeviceLoginStrings(
-      start: transform(start), heading: transform(heading),
+      heading: transform(heading),
       openPage: transform(openPage), enterCode: transform(enterCode),
       expiresInTemplate: transform(expiresInTemplate), waiting: transform(waiting),
       noticeTemplate: transform(noticeTemplate), cancel: transform(cancel),

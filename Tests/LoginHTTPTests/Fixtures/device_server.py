@@ -3,15 +3,8 @@
 device endpoints, for LoginHTTPTests. Needs oauthlib 3.3 or later
 (`python3 -m pip install oauthlib`).
 
-It listens on 127.0.0.1 with a port chosen by the kernel and reports, as one JSON object per
-line on standard output, as auth_server.py does:
-
-  {"event": "listening", "port": N}                      once, first
-  {"event": "error", "message": "..."}                   instead, when it cannot start
-                                                         (oauthlib missing); it then exits
-  {"event": "request", "number", "method", "path", "headers", "body"}
-                                                         per request
-  {"event": "done", "path"}                              the answer was sent
+It listens on 127.0.0.1 with a port chosen by the kernel and reports what loopback.py says
+(an "error" event instead of "listening" when oauthlib is missing; it then exits).
 
   POST /device         oauthlib's device authorization endpoint (client_id CLIENT_ID, any
                        scope of SCOPES): a new pair of codes, the user code USER_CODE_n
@@ -26,37 +19,24 @@ line on standard output, as auth_server.py does:
                        clock); 204, or 404 for an unknown code
 
 The token issued is TOKEN_PREFIX followed by random characters. The server exits when its
-standard input reaches end of file, and after MAX_LIFETIME seconds in any case.
+standard input reaches end of file, and after loopback.MAX_LIFETIME seconds in any case.
 """
 
-import base64
-import http.server
 import json
-import os
-import socketserver
 import sys
-import threading
 import time
 import urllib.parse
 
-MAX_LIFETIME = 120.0
+from loopback import JSONHandler, LOCK as OUTPUT_LOCK, emit, serve
+
 CLIENT_ID = "login-flow-tests"
 SCOPES = ["profile", "email"]
 INTERVAL = 5
 SLOW_DOWN_GAP = 60.0
 EXPIRES_IN = 60
 TOKEN_PREFIX = "tok-device-"
-OUTPUT_LOCK = threading.Lock()
-REQUEST_COUNT = [0]
 # device_code -> {"user_code", "status", "last_poll", "scopes"}
 CODES = {}
-
-
-def emit(**event):
-    line = json.dumps(event, sort_keys=True)
-    with OUTPUT_LOCK:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
 
 
 try:
@@ -154,26 +134,8 @@ TOKENS = TokenEndpoint(
 )
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def do_POST(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length > 0 else b""
-        with OUTPUT_LOCK:
-            REQUEST_COUNT[0] += 1
-            number = REQUEST_COUNT[0]
-        emit(
-            event="request",
-            number=number,
-            method="POST",
-            path=self.path,
-            headers=[[name, value] for name, value in self.headers.items()],
-            body=base64.b64encode(body).decode("ascii"),
-        )
+class Handler(JSONHandler):
+    def post(self, body):
         text = body.decode("utf-8", "replace")
         headers = {name: value for name, value in self.headers.items()}
         uri = "http://127.0.0.1:%d%s" % (self.server.server_port, self.path)
@@ -213,48 +175,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(404, {"error": "not_found"})
 
     def reply(self, status, value):
-        body = b"" if value is None else json.dumps(value).encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Cache-Control", "no-store")
-        if status != 204:
-            self.send_header("Content-Length", str(len(body)))
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.wfile.write(body)
-        self.wfile.flush()
-        self.close_connection = True
-        emit(event="done", path=self.path)
-
-
-class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = 64
-
-    def server_bind(self):
-        socketserver.TCPServer.server_bind(self)
-        self.server_name = "127.0.0.1"
-        self.server_port = self.server_address[1]
-
-
-def exit_when_parent_goes():
-    try:
-        while sys.stdin.buffer.read(4096):
-            pass
-    finally:
-        os._exit(0)
-
-
-def main():
-    server = Server(("127.0.0.1", 0), Handler)
-    threading.Thread(target=exit_when_parent_goes, daemon=True).start()
-    timer = threading.Timer(MAX_LIFETIME, lambda: os._exit(3))
-    timer.daemon = True
-    timer.start()
-    emit(event="listening", port=server.server_address[1])
-    server.serve_forever(poll_interval=0.05)
+        # RFC 6749 §5.1: token answers are not to be cached.
+        JSONHandler.reply(self, status, value, [("Cache-Control", "no-store")])
 
 
 if __name__ == "__main__":
-    main()
+    serve(Handler)

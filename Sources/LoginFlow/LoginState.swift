@@ -133,6 +133,16 @@ extension LoginState {
     }
   }
 
+  /// Whether "Sign in with a browser" starts device login: on the form (idle, editing or
+  /// failed), with or without a valid form, while no throttle holds requests.
+  public var canSignInWithBrowser: Bool {
+    guard !isThrottled else { return false }
+    switch phase {
+    case .idle, .editing, .failed: return true
+    case .submitting, .succeeded, .secondFactor, .device: return false
+    }
+  }
+
   /// The inline error under the email field, in English: shown for a non-empty invalid email
   /// only. A screen in another language reads ``emailError(in:)``.
   public var emailError: String? {

@@ -22,6 +22,9 @@ import LoginRuntime
 /// let poll = try await login.poll(deviceCode: authorization.deviceCode)
 /// ```
 public struct HTTPDeviceLogin: AuthService, CustomStringConvertible, CustomReflectable {
+  /// `true`: device login is what this service does.
+  public var offersDeviceLogin: Bool { true }
+
   /// The service that posts to the device authorization endpoint.
   let authorization: HTTPAuthService
   /// The service that polls the token endpoint.

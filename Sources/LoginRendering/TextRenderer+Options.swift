@@ -31,6 +31,11 @@ extension TextRenderer {
     /// ``TextRenderer/caretPosition(_:)`` says where it is.
     public var caret: Int?
 
+    /// Whether the form offers "Sign in with a browser", a button under Log In (dimmed while
+    /// it cannot start): set it when the service offers device login
+    /// (`LoginStore.offersDeviceLogin`). `false` by default.
+    public var offersDeviceLogin = false
+
     /// Options for the default width, ``defaultWidth``.
     public init(ascii: Bool = false, spinnerFrame: Int = 0, focus: Focus? = nil) {
       self.width = Self.defaultWidth

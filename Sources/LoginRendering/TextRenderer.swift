@@ -80,6 +80,13 @@ public struct TextRenderer: Equatable, Hashable, Sendable {
       screen.blank()
     }
     drawAction(of: state, on: &screen)
+    if options.offersDeviceLogin, state.phase.kind != .succeeded {
+      screen.style = state.canSignInWithBrowser ? .plain : .dimmed
+      screen.box(
+        state.canSignInWithBrowser ? screen.glyphs.enabledButton : screen.glyphs.disabledButton,
+        content: screen.cells(strings.device.heading), alignment: .center, marked: false)
+      screen.style = .plain
+    }
     if state.suggestsPasswordReset {
       screen.blank()
       screen.paragraph(strings.forgotPassword, alignment: .center)

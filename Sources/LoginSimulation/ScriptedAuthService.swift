@@ -23,6 +23,9 @@ package final class ScriptedAuthService: AuthService {
   private let clock: VirtualClock
   private let state = Locked(State())
 
+  /// `true`: a session's `respond device-code` and the polls' answers serve device login.
+  package var offersDeviceLogin: Bool { true }
+
   /// Creates a service whose answers wait on `clock`.
   package init(clock: VirtualClock) {
     self.clock = clock

@@ -12,8 +12,51 @@ enum BrokenMachines {
     timeoutKeepsTheCall, lateAnswerAppliedAfterCancel, logoutKeepsTheRememberedSession,
     resetKeepsTheRememberedSession, lateReadKeepsTheSession, checksAnIncompleteCode,
     resendsDuringTheCooldown, backKeepsTheCheck, throttleEndsEarly, throttleEndsTwice,
-    throttleTicksForever,
+    throttleTicksForever, pollsTooSoonAfterSlowDown, pollsAfterCancel, pollsAfterExpiry,
   ]
+
+  /// A `slow_down` is taken as `authorization_pending`: the interval does not grow, so the
+  /// next poll comes five seconds too soon (the interval drift of cli/cli #9370).
+  static let pollsTooSoonAfterSlowDown = Machine(
+    name: "polls too soon after slow_down",
+    reduce: { state, action in
+      guard case .deviceLogin(.pollAnswer(let request, .slowDown)) = action else {
+        return LoginFlow.reduce(state, action)
+      }
+      return LoginFlow.reduce(state, .deviceLogin(.pollAnswer(request: request, .pending)))
+    })
+
+  /// Cancel leaves the next poll scheduled, and the poll loop polls whenever its time comes.
+  static let pollsAfterCancel = pollLoop(
+    named: "polls after cancel", keepingTheScheduleAt: .cancelTapped)
+
+  /// The codes' expiry leaves the next poll scheduled, and the poll loop polls whenever its
+  /// time comes.
+  static let pollsAfterExpiry = pollLoop(
+    named: "polls after expiry", keepingTheScheduleAt: .deviceLogin(.codesExpired))
+
+  /// A hand-written poll loop: the step's end at `end` forgets to take the next poll back,
+  /// and a poll falls due whether or not the device step still shows.
+  private static func pollLoop(named name: String, keepingTheScheduleAt end: LoginAction)
+    -> Machine
+  {
+    Machine(
+      name: name,
+      reduce: { state, action in
+        var (next, effects) = LoginFlow.reduce(state, action)
+        if action == end, state.deviceLogin != nil {
+          effects.removeAll { $0 == .deviceLogin(.cancelScheduledPoll) }
+        }
+        if case .deviceLogin(.pollDue) = action, state.deviceLogin == nil {
+          next.attempt += 1
+          effects = [
+            .deviceLogin(
+              .poll(request: next.attempt, deviceCode: Fate.deviceAuthorization.deviceCode))
+          ]
+        }
+        return (next, effects)
+      })
+  }
 
   /// The throttle's first tick ends it: the button comes back a second or more early.
   static let throttleEndsEarly = Machine(

@@ -57,15 +57,12 @@ import Testing
       case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
         .cancelTapped, .logoutTapped, .reset, .storeClosed, .sessionRestored:
         #expect(!ExplorerEvent.events(for: kind).isEmpty)
-      // The device step's answers and clock would come from the environment too; its
-      // button has no event yet: device login is walked alone (DeviceLoginWalkTests), not
-      // explored with the login machine.
+      // The device step's codes, polls and clock come from the environment too (the fates of
+      // its button and of `advancePolling`); its Cancel is the login machine's.
       case .deviceLoginStarted, .deviceLogin:
         #expect(ExplorerEvent.events(for: kind).isEmpty)
       case .deviceLoginTapped:
-        withKnownIssue("device login is not in the explorer's alphabet yet") {
-          #expect(!ExplorerEvent.events(for: kind).isEmpty)
-        }
+        #expect(ExplorerEvent.events(for: kind) == [.deviceLogin(nil)])
       }
     }
     for kind in SecondFactorAction.Kind.allCases {
@@ -82,7 +79,7 @@ import Testing
     #expect(
       ExplorerEvent.events(for: .sessionRestored)
         == [.relaunch, .relaunchRestoringLater, .restoreSession])
-    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 9)
+    #expect(ExplorerEvent.userEvents.count == 4 + 4 + 10)
     // Every outcome at each timing (the challenge among them), and `never` once.
     let outcomes = ScriptedOutcome.loginOutcomes.count + 1
     #expect(Fate.all(timings: Fate.Timing.standard, timeout: timeout).count == outcomes * 3 + 1)

@@ -162,7 +162,13 @@ final class ReplayedSystem {
       (events, started) = await start(.secondFactor(.resendTapped), fate)
     case .back:
       await send(.secondFactor(.backTapped))
+    case .deviceLogin(let fate):
+      (events, started) = await start(.deviceLoginTapped, fate)
     case .advance:
+      _ = await clock.advanceToNextDeadline()
+    case .advancePolling(let fate):
+      // Queued for the poll the deadline starts: the server's next request.
+      _ = service.respond(fate.outcome, after: fate.delay(timeout: timeout))
       _ = await clock.advanceToNextDeadline()
     case .wait(let duration):
       await clock.advance(by: duration)

@@ -46,6 +46,23 @@ import Testing
     }
   }
 
+  /// Walks that start in the device step (the explorer's codes, at the explorer's default
+  /// timeout) and go on at random: polls with every fate, Cancel, the countdown, expiry.
+  @Test(arguments: machines)
+  func deviceStepWalksAgreeStepByStep(_ machine: Machine) async {
+    let codes = Fate(outcome: .deviceCode(Fate.deviceAuthorization), timing: .early)
+    var generator = SeededGenerator(seed: 2028)
+    for walk in 0..<40 {
+      var prefix = [ExplorerEvent.deviceLogin(codes), .advance][...]
+      await agree(
+        machine: machine, timeout: Explorer.defaultTimeout,
+        timings: walk.isMultiple(of: 2) ? Fate.Timing.standard : Fate.Timing.wide
+      ) { events in
+        prefix.popFirst() ?? events.randomElement(using: &generator)
+      }
+    }
+  }
+
   /// Every path of three events, the first levels of the search, whole.
   @Test func everyShortPathAgrees() async {
     var paths: [[ExplorerEvent]] = [[]]
@@ -128,11 +145,11 @@ extension ExplorerEvent {
   /// Whether the event moves the virtual clock, where the two systems could part.
   var movesTheClock: Bool {
     switch self {
-    case .advance, .advanceFailingSave, .expireSession, .wait, .relaunch, .close,
-      .relaunchRestoringLater, .restoreSession:
+    case .advance, .advancePolling, .advanceFailingSave, .expireSession, .wait, .relaunch,
+      .close, .relaunchRestoringLater, .restoreSession:
       true
     case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout, .reset, .setCode,
-      .verify, .resend, .back:
+      .verify, .resend, .back, .deviceLogin:
       false
     }
   }

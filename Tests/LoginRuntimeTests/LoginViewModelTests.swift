@@ -25,6 +25,36 @@ struct LoginViewModelTests {
     #expect(model.state == (await store.state))
   }
 
+  @Test func signInWithABrowserIsOfferedWhenTheServiceOffersIt() async {
+    struct PasswordsOnly: AuthService {
+      func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
+        throw .invalidCredentials
+      }
+    }
+    let passwords = LoginViewModel(store: LoginStore(service: PasswordsOnly()))
+    #expect(!passwords.offersDeviceLogin)
+    #expect(!passwords.canSignInWithBrowser)
+
+    let clock = VirtualClock()
+    let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)
+    let model = LoginViewModel(store: store)
+    #expect(model.offersDeviceLogin)
+    #expect(model.canSignInWithBrowser)
+    model.signInWithBrowser()
+    #expect(!model.canSignInWithBrowser)
+    await model.sync()
+    await clock.advance(by: .milliseconds(1500))
+    await model.sync()
+    #expect(
+      model.state.deviceLogin?.authorization.userCode
+        == DemoAuthService.deviceAuthorization.userCode)
+    model.cancel()
+    await model.sync()
+    #expect(model.state.phase == .idle)
+    #expect(model.canSignInWithBrowser)
+    await store.close()
+  }
+
   @Test func logInThenTheAnswerArrives() async {
     let clock = VirtualClock()
     let store = LoginStore(service: DemoAuthService(clock: clock), clock: clock)

@@ -66,6 +66,18 @@ import Testing
     #expect(Self.response(to: .redraw, focus: .email, state: Self.form).command == .redraw)
   }
 
+  @Test func ctrlOSignsInWithABrowserFromTheFormOnly() {
+    var decoder = KeyDecoder()
+    #expect(decoder.decode([0x0F]) == [.browserLogin])
+    #expect(
+      Self.response(to: .browserLogin, focus: .password, state: Self.form).actions
+        == [.deviceLoginTapped])
+    var codeStep = Self.form
+    codeStep.phase = .secondFactor(
+      SecondFactorState(challenge: SecondFactorChallenge(id: "c"), request: 1))
+    #expect(Self.response(to: .browserLogin, focus: .email, state: codeStep).actions == [])
+  }
+
   @Test func bytesToStoreActionsEndToEnd() {
     var decoder = KeyDecoder()
     var focus = FocusOrder.initial

@@ -32,7 +32,7 @@ import Testing
     "Ctrl-Right": "\u{1B}[1;5C", "Backspace": "\u{7F}", "Delete": "\u{1B}[3~",
     "Ctrl-W": "\u{17}", "Alt-Backspace": "\u{1B}\u{7F}", "Ctrl-U": "\u{15}", "Ctrl-K": "\u{0B}",
     "Tab": "\t", "Down": "\u{1B}[B", "Shift-Tab": "\u{1B}[Z", "Up": "\u{1B}[A", "Enter": "\r",
-    "Esc": "\u{1B}", "Ctrl-R": "\u{12}", "Ctrl-L": "\u{0C}", "F1": "\u{1B}OP",
+    "Esc": "\u{1B}", "Ctrl-R": "\u{12}", "Ctrl-O": "\u{0F}", "Ctrl-L": "\u{0C}", "F1": "\u{1B}OP",
     "Ctrl-Z": "\u{1A}", "Ctrl-C": "\u{03}", "Ctrl-D": "\u{04}", "text": "a",
     "paste": "\u{1B}[200~a\u{1B}[201~",
   ]
@@ -55,6 +55,7 @@ import Testing
     case .enter: [.enter]
     case .escape: [.escape]
     case .resend: [.resend]
+    case .browserLogin: [.browserLogin]
     case .redraw: [.redraw]
     case .help: [.help]
     case .suspend: [.suspend]

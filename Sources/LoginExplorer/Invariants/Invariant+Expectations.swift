@@ -27,6 +27,14 @@ extension Invariant {
           .resendIn(step.resendIn > 0 ? .seconds(step.resendIn) : nil),
         ]
       } ?? []
+    // The device step's own facts, while it shows.
+    let deviceStep: [SessionCommand.Expectation] =
+      specification.deviceStep.map { step in
+        [
+          .userCode(step.userCode), .pollInterval(step.interval),
+          .expiresIn(.seconds(step.shown)),
+        ]
+      } ?? []
     switch self {
     case .oneRequestInFlight: return [phase, loading, inFlight]
     case .staleAnswersChangeNothing:
@@ -34,7 +42,7 @@ extension Invariant {
       // alone can agree again by the next answer.
       return screen + [.droppedAnswers(specification.droppedAnswers)]
     case .storeAddsNothing, .screenFollowsTheSpecification:
-      return screen + codeStep
+      return screen + codeStep + deviceStep
     case .logInEnabledOnlyWhenAllowed: return [phase, .canSubmit(specification.canSubmit)]
     case .errorsOnlyWhereTheyBelong:
       return [phase, .error(specification.errorMessage), .emailError(specification.emailError)]
@@ -58,6 +66,9 @@ extension Invariant {
     case .throttleEndsOnceAtItsDeadline: return [.canSubmit(specification.canSubmit), retryIn]
     case .countdownNeverGoesUp: return [retryIn]
     case .noTickWithoutCountdown: return [retryIn, .storeTimers(specification.storeTimers)]
+    case .pollsKeepTheirInterval: return [phase, inFlight] + deviceStep
+    case .noPollAfterTheStepEnds:
+      return [phase, inFlight, .storeTimers(specification.storeTimers)]
     }
   }
 }

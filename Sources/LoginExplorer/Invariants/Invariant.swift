@@ -8,8 +8,8 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   case oneRequestInFlight = 1
   /// An answer to any request other than the one in flight leaves the state unchanged.
   case staleAnswersChangeNothing
-  /// The Log In button is enabled only for a valid form outside `submitting` and
-  /// `succeeded`.
+  /// The Log In button is enabled only for a valid form while the form shows (`idle`,
+  /// `editing`, `failed`).
   case logInEnabledOnlyWhenAllowed
   /// An error message only in `failed`; the inline email error only for a non-empty invalid
   /// email.
@@ -53,6 +53,12 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
   /// the other invariants do not state; checked last, as the one that catches what no other
   /// names.
   case screenFollowsTheSpecification
+  /// Device login's polls are never closer together than the interval, as every `slow_down`
+  /// grew it: each comes no sooner than the interval after the previous answer.
+  case pollsKeepTheirInterval
+  /// No poll is sent, or left in flight, once the device step ended (Cancel, expiry,
+  /// denial, approval, a reset).
+  case noPollAfterTheStepEnds
 
   /// The invariant's name in output, such as `one-request-in-flight`.
   public var name: String {
@@ -76,6 +82,8 @@ public enum Invariant: Int, CaseIterable, Hashable, Sendable, CustomStringConver
     case .countdownNeverGoesUp: "countdown-never-goes-up"
     case .noTickWithoutCountdown: "no-tick-without-countdown"
     case .screenFollowsTheSpecification: "screen-follows-the-specification"
+    case .pollsKeepTheirInterval: "polls-keep-their-interval"
+    case .noPollAfterTheStepEnds: "no-poll-after-the-step-ends"
     }
   }
 

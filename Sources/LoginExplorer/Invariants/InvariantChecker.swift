@@ -8,10 +8,11 @@ import LoginSimulation
 /// running the clock on.
 struct InvariantChecker {
   /// The texts that must never be printed: the passwords of the alphabet, the token, the
-  /// complete code and the challenge's id.
+  /// complete code, the challenge's id and the device code (the user code is shown on
+  /// purpose).
   static let secrets = [
     PasswordSample.valid.text, PasswordSample.wrong.text, DemoAuthService.token,
-    CodeSample.complete.text, DemoAuthService.challengeID,
+    CodeSample.complete.text, DemoAuthService.challengeID, Fate.deviceAuthorization.deviceCode,
   ]
 
   /// ``secrets`` as bytes, for the byte search.
@@ -41,7 +42,8 @@ struct InvariantChecker {
 
     // 1. One request of any kind in flight, and only in the phase that owns it.
     let working = system.world.server.requestsInFlight
-    let owned = state.isLoading || state.secondFactor?.isBusy == true
+    let owned =
+      state.isLoading || state.secondFactor?.isBusy == true || state.deviceLogin?.isPolling == true
     if working.count > 1 {
       fail(.oneRequestInFlight, "the server works on \(working.count) requests at once")
     } else if owned != (working == [state.attempt]) {
@@ -65,7 +67,13 @@ struct InvariantChecker {
     // 3. The Log In button, given the throttle the screen has (whether that throttle is
     // right is 15 and 16's business).
     let formValid = Self.isValid(email: state.email) && Self.isValid(password: state.password)
-    let phaseAllows = state.phase.kind != .submitting && state.phase.kind != .succeeded
+    // The form shows in idle, editing and failed; the code step and the device step replace
+    // it.
+    let phaseAllows: Bool
+    switch state.phase.kind {
+    case .idle, .editing, .failed: phaseAllows = true
+    case .submitting, .succeeded, .secondFactor, .device: phaseAllows = false
+    }
     if state.canSubmit != (formValid && phaseAllows && !state.isThrottled) {
       fail(
         .logInEnabledOnlyWhenAllowed,
@@ -132,7 +140,21 @@ struct InvariantChecker {
     for event in step.events {
       guard case .effectStarted(let id) = event.kind else { continue }
       switch id.kind {
-      case .authenticate, .pollDevice: break
+      case .authenticate: break
+      case .pollDevice:
+        // 20 and 21. A poll the specification does not send now came too soon, or after
+        // the device step ended.
+        guard !system.specification.started(id.number, as: .pollDevice) else { break }
+        if let before = step.deviceStepBefore {
+          let since = DurationLiteral.format(
+            event.time + system.world.storeStartedAt - before.lastAnswer)
+          fail(
+            .pollsKeepTheirInterval,
+            "a poll was sent \(since) after the last answer, with an interval of "
+              + DurationLiteral.format(before.interval))
+        } else {
+          fail(.noPollAfterTheStepEnds, "a poll was sent where no device step shows")
+        }
       case .verifyCode:
         if let detail = Self.forbiddenCheck(id, of: system, before: step.codeStepBefore) {
           fail(.checksOnlyWhenAllowed, detail)
@@ -185,6 +207,15 @@ struct InvariantChecker {
       delivered: step.throttleBefore == nil ? step.events : [])
     {
       fail(.noTickWithoutCountdown, detail)
+    }
+
+    // 21. No poll runs once the device step ended: the server works on none the
+    // specification does not wait for.
+    for number in working
+    where system.requests[number]?.kind == .pollDevice
+      && system.specification.requests[number]?.status != .waiting
+    {
+      fail(.noPollAfterTheStepEnds, "poll \(number) is still in flight after the device step ended")
     }
 
     // 19. The screen is what the specification says.
@@ -273,9 +304,15 @@ struct InvariantChecker {
     var system = start
     let timeout = system.timeout
     var requestsBefore = system.requests
+    // The requests in flight now: the device step starts polls of its own as time passes,
+    // and each of those is bounded from the state it starts in.
+    let inFlight = Set(system.world.server.requestsInFlight)
+      .union(system.world.core.attemptInFlight.map { [$0] } ?? [])
     let first = system.perform(.wait(timeout))
     var found = lifecycleViolations(in: first.events, after: requestsBefore)
-    if system.world.core.attemptInFlight != nil || !system.world.server.requestsInFlight.isEmpty {
+    let stillInFlight = Set(system.world.server.requestsInFlight)
+      .union(system.world.core.attemptInFlight.map { [$0] } ?? [])
+    if !stillInFlight.isDisjoint(with: inFlight) {
       found.append(
         Violation(
           invariant: .boundedLiveness,
@@ -330,6 +367,16 @@ struct InvariantChecker {
     if state.sessionNotRemembered != specification.notRemembered { return "not-remembered note" }
     if state.emailLimitReached || state.passwordLimitReached { return "limit note" }
     if state.retrySecondsLeft != specification.retryIn { return "throttle countdown" }
+    switch (state.deviceLogin, specification.deviceStep) {
+    case (nil, nil): break
+    case (nil, .some), (.some, nil): return "device step"
+    case (.some(let step), .some(let expected)):
+      if step.authorization.userCode != expected.userCode { return "user code" }
+      if step.isPolling != expected.isPolling { return "device step's phase" }
+      if step.interval != expected.interval { return "poll interval" }
+      if step.secondsLeft != expected.shown { return "codes' time left" }
+      if (step.notice != nil) != expected.hasNotice { return "device step's notice" }
+    }
     switch (state.secondFactor, specification.codeStep) {
     case (nil, nil): return nil
     case (nil, .some), (.some, nil): return "code step"

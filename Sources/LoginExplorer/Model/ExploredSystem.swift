@@ -45,10 +45,15 @@ struct ExploredSystem: Sendable {
     var codeStepBefore: Specification.CodeStep?
     /// The throttle as the specification had it before the step.
     var throttleBefore: Specification.Throttle?
+    /// The device step as the specification had it before the step.
+    var deviceStepBefore: Specification.DeviceStep?
     /// When the step began, on the run's clock.
     var startTime: Duration
-    /// Whether the event started a request (a submit, a check, a resend).
+    /// Whether the event started a request (a submit, a check, a resend, device login's
+    /// codes).
     var startedRequest: Bool
+    /// The fates of the polls the clock started during the step, in order.
+    var pollFates: [Fate]
     /// How far the clock moved.
     var elapsed: Duration
   }
@@ -103,6 +108,7 @@ struct ExploredSystem: Sendable {
     let requestsBefore = requests
     let codeStepBefore = specification.codeStep
     let throttleBefore = specification.throttle
+    let deviceStepBefore = specification.deviceStep
     let startTime = world.now
     var started = false
     var events: [StoreEvent] = []
@@ -130,7 +136,8 @@ struct ExploredSystem: Sendable {
       world.failsSaves = false
     case .expireSession:
       if let kept = keptSession { world.advance(to: kept.expiresAt.sinceEpoch) }
-    case .submit(let fate), .setCode(_, let fate), .verify(let fate), .resend(let fate):
+    case .submit(let fate), .setCode(_, let fate), .verify(let fate), .resend(let fate),
+      .deviceLogin(let fate):
       if let action = Self.requestingAction(of: event) {
         (events, started) = start(action, fate)
       }
@@ -138,15 +145,24 @@ struct ExploredSystem: Sendable {
       send(.secondFactor(.backTapped))
     case .advance:
       world.advanceToNextDeadline()
+    case .advancePolling(let fate):
+      world.nextPollFate = fate
+      world.advanceToNextDeadline()
+      world.nextPollFate = nil
     case .wait(let duration):
       world.advance(to: world.now + duration)
     }
     events += ingest()
+    let pollFates = events.compactMap { event -> Fate? in
+      guard case .effectStarted(let id) = event.kind, id.kind == .pollDevice else { return nil }
+      return requests[id.number]?.fate
+    }
     specification.apply(event)
     return Step(
       event: event, before: before, after: state, events: events, requestsBefore: requestsBefore,
-      codeStepBefore: codeStepBefore, throttleBefore: throttleBefore, startTime: startTime,
-      startedRequest: started, elapsed: world.now - startTime)
+      codeStepBefore: codeStepBefore, throttleBefore: throttleBefore,
+      deviceStepBefore: deviceStepBefore, startTime: startTime,
+      startedRequest: started, pollFates: pollFates, elapsed: world.now - startTime)
   }
 
   /// The most deadlines ``drain()`` fires: far more than a correct machine ever has pending,
@@ -170,9 +186,10 @@ struct ExploredSystem: Sendable {
     case .setCode(let sample, _): .secondFactor(.codeChanged(sample.text))
     case .verify: .secondFactor(.verifyTapped)
     case .resend: .secondFactor(.resendTapped)
+    case .deviceLogin: .deviceLoginTapped
     case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
       .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
-      .back, .wait:
+      .back, .advancePolling, .wait:
       nil
     }
   }
@@ -233,7 +250,10 @@ struct ExploredSystem: Sendable {
       switch event.kind {
       case .effectStarted(let id):
         // The store's event times count from its creation.
-        requests[id.number] = Request(kind: id.kind, start: world.storeStartedAt + event.time)
+        // A poll's fate was chosen where the clock started it.
+        requests[id.number] = Request(
+          kind: id.kind, start: world.storeStartedAt + event.time,
+          fate: world.pollFates[id.number])
       case .effectFinished(let id, _, _): end(id.number, .finished)
       case .effectCancelled(let id, _): end(id.number, .cancelled)
       case .effectTimedOut(let id, _): end(id.number, .timedOut)
@@ -264,7 +284,7 @@ struct ExploredSystem: Sendable {
     guard let state = folded else { return }
     let action: LoginAction
     switch transition.action {
-    case .authResponse, .secondFactorRequired:
+    case .authResponse, .secondFactorRequired, .deviceLoginStarted:
       guard let answer = answer(in: transition) else {
         folded = nil
         return
@@ -296,13 +316,19 @@ struct ExploredSystem: Sendable {
         folded = nil
         return
       }
-    // Device login is not in the explorer's alphabet yet (see ``ExplorerEvent/events(for:)``):
-    // a path that reaches it cannot be folded.
-    case .deviceLoginTapped, .deviceLoginStarted, .deviceLogin:
-      folded = nil
-      return
+    case .deviceLogin:
+      // A poll's answer, the clock's deliveries, the store's closing: the explorer sends none
+      // of them (Cancel is the login machine's).
+      if let answer = answer(in: transition) {
+        action = answer
+      } else if let delivery = transition.deviceLoginCell.flatMap({ Self.delivery($0.action) }) {
+        action = .deviceLogin(delivery)
+      } else {
+        folded = nil
+        return
+      }
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
-      .cancelTapped, .logoutTapped, .reset:
+      .cancelTapped, .logoutTapped, .reset, .deviceLoginTapped:
       guard let next = unapplied.first, next.kind == transition.action else {
         folded = nil
         return
@@ -326,6 +352,18 @@ struct ExploredSystem: Sendable {
     case .success:
       guard let fate = requests[id.number]?.fate else { return nil }
       return LoginAction.answer(to: id, with: fate.outcome.answer(toRequestOf: id.kind))
+    }
+  }
+
+  /// The device step's action of `kind` when the clock or the store's closing delivers it, or
+  /// `nil` for every other.
+  private static func delivery(_ kind: DeviceLoginAction.Kind) -> DeviceLoginAction? {
+    switch kind {
+    case .pollDue: .pollDue
+    case .countdownTicked: .countdownTicked
+    case .codesExpired: .codesExpired
+    case .storeClosed: .storeClosed
+    case .pollAnswer, .cancelTapped: nil
     }
   }
 

@@ -18,7 +18,9 @@ import LoginSimulation
 /// and Back. The remembered session adds five events: the user relaunches the app, the
 /// relaunch whose session read comes late (a slow keychain), that read arriving after the
 /// user has started, the login that comes next is not saved (the session store fails), and
-/// the remembered session's expiry passes.
+/// the remembered session's expiry passes. "Sign in with a browser" asks for device login's
+/// codes (with the fate of that request); while the device step shows, Cancel is offered,
+/// and each poll's fate is chosen at the ``advancePolling(_:)`` whose deadline starts it.
 public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   /// `set email` to a sample.
   case setEmail(EmailSample)
@@ -61,6 +63,12 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   case resend(Fate?)
   /// `back`: from the code step to the login form.
   case back
+  /// `device-login`: "Sign in with a browser"; when it asks for the codes, that request's
+  /// fate.
+  case deviceLogin(Fate?)
+  /// ``advance`` when what falls due next is the device step's poll: the poll's fate, as a
+  /// `respond` line before the `wait` gives it.
+  case advancePolling(Fate)
   /// `wait` this long: not in the alphabet, but how a counterexample found by running the
   /// clock on from a state (invariants 7, 8, 10) reaches its failing moment.
   case wait(Duration)
@@ -89,9 +97,11 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .throttleTicked, .throttleEnded: []
     // The code step's events are offered only while it shows (``codeEvents``).
     case .secondFactor: []
-    // Device login is checked by its own walk (`DeviceLoginWalkTests`), not yet explored
-    // with the login machine: its polls need fates chosen at the clock's arrivals.
-    case .deviceLoginTapped, .deviceLoginStarted, .deviceLogin: []
+    case .deviceLoginTapped: [.deviceLogin(nil)]
+    // The codes come from the server (a fate of ``deviceLogin(_:)``); the device step's
+    // polls and countdown from the clock (``advancePolling(_:)``), its Cancel is the login
+    // machine's.
+    case .deviceLoginStarted, .deviceLogin: []
     }
   }
 
@@ -114,13 +124,18 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The device step's events: its one button, Cancel (the login machine's, which the step
+  /// takes while it shows).
+  static let deviceEvents: [ExplorerEvent] = [.cancel]
+
   /// Whether the event is a control of the login form (its fields and buttons), which the
-  /// code step's screen replaces: offered only while the form shows.
+  /// code step's and the device step's screens replace: offered only while the form shows.
   var isOnTheLoginForm: Bool {
     switch self {
-    case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout: true
+    case .setEmail, .setPassword, .togglePassword, .submit, .cancel, .logout, .deviceLogin: true
     case .reset, .close, .relaunch, .relaunchRestoringLater, .restoreSession, .advance,
-      .advanceFailingSave, .expireSession, .setCode, .verify, .resend, .back, .wait:
+      .advanceFailingSave, .expireSession, .setCode, .verify, .resend, .back, .advancePolling,
+      .wait:
       false
     }
   }
@@ -132,9 +147,11 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .setCode(let sample, _): .setCode(sample, fate)
     case .verify: .verify(fate)
     case .resend: .resend(fate)
+    case .deviceLogin: .deviceLogin(fate)
+    case .advance, .advancePolling: .advancePolling(fate)
     case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
-      .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
-      .back, .wait:
+      .relaunchRestoringLater, .restoreSession, .advanceFailingSave, .expireSession, .back,
+      .wait:
       self
     }
   }
@@ -142,7 +159,10 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   /// The fate this event chose for the request it starts, if it chose one.
   var fate: Fate? {
     switch self {
-    case .submit(let fate), .setCode(_, let fate), .verify(let fate), .resend(let fate): fate
+    case .submit(let fate), .setCode(_, let fate), .verify(let fate), .resend(let fate),
+      .deviceLogin(let fate):
+      fate
+    case .advancePolling(let fate): fate
     case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
       .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
       .back, .wait:
@@ -176,6 +196,10 @@ public enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .resend(.none): "resend the code"
     case .resend(.some(let fate)): "resend the code (the server \(fate.description))"
     case .back: "back"
+    case .deviceLogin(.none): "sign in with a browser"
+    case .deviceLogin(.some(let fate)): "sign in with a browser (the server \(fate.description))"
+    case .advancePolling(let fate):
+      "wait for the next deadline, a poll (the server \(fate.description))"
     case .wait(let duration): "wait \(DurationLiteral.format(duration))"
     }
   }
@@ -365,6 +389,43 @@ public struct Fate: Hashable, Sendable, CustomStringConvertible {
   public static let checkOutcomes: [ScriptedOutcome] = [
     .codeAccepted, .codeRejected, .codeExpired, .failure(.serverError),
   ]
+
+  /// The explorer's device authorization: a one-second interval, and codes that last six
+  /// seconds, long enough for two polls, a `slow_down` and a timeout to happen before they
+  /// expire, short enough that the countdown's ticks stay few.
+  /// Its device code and page are the session format's (`respond device-code` keeps them),
+  /// so that a counterexample's `respond` line gives the replay these very codes.
+  public static let deviceAuthorization = DeviceAuthorization(
+    deviceCode: ScriptedOutcome.defaultDeviceCodes.deviceCode, userCode: "EXPLORER",
+    verificationURI: ScriptedOutcome.defaultDeviceCodes.verificationURI,
+    expiresIn: .seconds(6), interval: .seconds(1))
+
+  /// What the server may answer the request for device login's codes with: the codes, or a
+  /// server error.
+  public static let authorizationOutcomes: [ScriptedOutcome] = [
+    .deviceCode(deviceAuthorization), .failure(.serverError),
+  ]
+
+  /// Every fate of the request for device login's codes at `timings`.
+  static func authorization(timings: [Timing]) -> [Fate] {
+    all(of: authorizationOutcomes, timings: timings)
+  }
+
+  /// What the server may answer a poll with before the timeout: approval, each RFC 8628
+  /// answer, and a server error (which a network error follows too).
+  public static let pollOutcomes: [ScriptedOutcome] = [
+    .success, .pending, .slowDown, .denied, .expiredToken, .failure(.serverError),
+  ]
+
+  /// Every fate of a poll: each of ``pollOutcomes`` at `T/2`, and one that comes after the
+  /// timeout (the poll times out, the interval doubles, the late answer is dropped).
+  public static let pollFates: [Fate] =
+    pollOutcomes.map { Fate(outcome: $0, timing: .early) }
+    + [Fate(outcome: .pending, timing: .late)]
+
+  /// The fate of a poll whose deadline an event other than ``ExplorerEvent/advancePolling(_:)``
+  /// reaches (a wait, a drain): the server answers `pending` at `T/2`.
+  public static let defaultPoll = Fate(outcome: .pending, timing: .early)
 
   /// What the server may answer a resend with: a new code, or a server error.
   public static let resendOutcomes: [ScriptedOutcome] = [.codeSent, .failure(.serverError)]

@@ -11,8 +11,8 @@ import LoginSimulation
 /// validation rules or the server: it keeps its own few facts (the phase, the fields as the
 /// samples they are, the code step's facts, the requests with their fates, every deadline
 /// with the order it was registered in) and applies the transition tables and the store's
-/// contract as `Docs/TransitionTable.md`, `Docs/SecondFactorTable.md` and `Docs/Embedding.md`
-/// state them, in a form of its own. So a bug in the machine shows as a difference between the two,
+/// contract as `Docs/TransitionTable.md`, `Docs/SecondFactorTable.md`,
+/// `Docs/DeviceLoginTable.md` and `Docs/Embedding.md` state them, in a form of its own. So a bug in the machine shows as a difference between the two,
 /// and the expectations that end a counterexample are what a correct build shows, on any
 /// build: the broken one fails them, the correct one passes them.
 struct Specification: Sendable, Hashable {
@@ -34,6 +34,15 @@ struct Specification: Sendable, Hashable {
   var codeStep: CodeStep?
   /// The throttle, from a refusal until its deadline (and, frozen, in a closed store).
   var throttle: Throttle?
+  /// The device step, while it shows.
+  var deviceStep: DeviceStep?
+  /// The form as it was when "Sign in with a browser" was tapped: where Cancel returns to.
+  var formBeforeDevice: (phase: LoginPhase.Kind, error: AuthError?) {
+    get { (formPhaseBeforeDevice, formErrorBeforeDevice) }
+    set { (formPhaseBeforeDevice, formErrorBeforeDevice) = newValue }
+  }
+  private var formPhaseBeforeDevice: LoginPhase.Kind = .idle
+  private var formErrorBeforeDevice: AuthError?
   /// The time since the run started.
   var now: Duration = .zero
   /// The requests of the current store, by number.
@@ -89,6 +98,25 @@ struct Specification: Sendable, Hashable {
     var shownStep: Step { isExpired && !isBusy ? .expired : step }
   }
 
+  /// The device step as its table describes it: the codes, whether a poll is in flight, the
+  /// interval, when the last poll was answered, and the codes' countdown.
+  struct DeviceStep: Sendable, Hashable {
+    var userCode: String
+    var isPolling = false
+    /// The least time from an answer to the next poll: grown by 5 s for every `slow_down`,
+    /// doubled by a timeout.
+    var interval: Duration
+    /// When the step began or the last poll was answered, on the run's clock: the next
+    /// poll comes no sooner than ``interval`` after.
+    var lastAnswer: Duration
+    /// When the codes expire, on the run's clock.
+    var expiresAt: Duration
+    /// The whole seconds left the countdown shows.
+    var shown: Int
+    /// Whether a quiet notice shows (the last poll failed and polling goes on).
+    var hasNotice = false
+  }
+
   /// A throttle as the throttling table describes it: a deadline, and the whole seconds its
   /// countdown shows.
   struct Throttle: Sendable, Hashable {
@@ -113,12 +141,27 @@ struct Specification: Sendable, Hashable {
       case throttleTick
       /// The throttle's deadline.
       case throttleEnd
+      /// The device step's next poll.
+      case poll
+      /// The next second of the device step's countdown.
+      case deviceTick
+      /// The device codes' expiry.
+      case deviceExpiry
 
       /// Whether the store runs it as a timer of its own (not a request's timeout or answer).
       var isStoreDeadline: Bool {
         switch self {
-        case .expiry, .countdown, .throttleTick, .throttleEnd: true
+        case .expiry, .countdown, .throttleTick, .throttleEnd, .poll, .deviceTick, .deviceExpiry:
+          true
         case .timeout, .answer: false
+        }
+      }
+
+      /// Whether it is one of the device step's own deadlines.
+      var isDeviceDeadline: Bool {
+        switch self {
+        case .poll, .deviceTick, .deviceExpiry: true
+        case .timeout, .answer, .expiry, .countdown, .throttleTick, .throttleEnd: false
         }
       }
     }
@@ -248,6 +291,11 @@ struct Specification: Sendable, Hashable {
       startRequest(.authenticate, fate)
     case .cancel:
       guard !isClosed else { return }
+      if deviceStep != nil {
+        leaveDeviceStep()
+        (phase, error) = formBeforeDevice
+        return
+      }
       if phase == .submitting { abandon(attempt) }
       if phase == .submitting || phase == .failed { phase = .editing }
       error = nil
@@ -264,6 +312,7 @@ struct Specification: Sendable, Hashable {
       if phase == .submitting { abandon(attempt) }
       if phase == .succeeded { keptUntil = nil }
       leaveCodeStep()
+      leaveDeviceStep()
       firstScreen()
     case .close:
       close()
@@ -281,6 +330,8 @@ struct Specification: Sendable, Hashable {
       if !isClosed { restore() }
     case .advance:
       advanceOne(failingSaves: false)
+    case .advancePolling(let fate):
+      advanceOne(failingSaves: false, pollFate: fate)
     case .advanceFailingSave:
       advanceOne(failingSaves: true)
     case .expireSession:
@@ -310,6 +361,16 @@ struct Specification: Sendable, Hashable {
       guard !isClosed, codeStep != nil else { return }
       leaveCodeStep()
       phase = .editing
+
+    // "Sign in with a browser": asks for the codes as a login attempt, from the form, unless
+    // a throttle holds requests; the form is kept for Cancel.
+    case .deviceLogin(let fate):
+      guard !isClosed, phase == .idle || phase == .editing || phase == .failed, throttle == nil
+      else { return }
+      formBeforeDevice = (phase, error)
+      phase = .submitting
+      error = nil
+      startRequest(.authenticate, fate)
     }
   }
 
@@ -345,6 +406,7 @@ struct Specification: Sendable, Hashable {
   private mutating func firstScreen() {
     phase = .idle
     codeStep = nil
+    deviceStep = nil
     email = .empty
     password = .empty
     isPasswordVisible = false
@@ -400,6 +462,7 @@ struct Specification: Sendable, Hashable {
   private mutating func close() {
     guard !isClosed else { return }
     if phase == .submitting { phase = .editing }
+    deviceStep?.isPolling = false
     if var step = codeStep, step.isBusy {
       step.step = step.isExpired ? .expired : .entering
       codeStep = step
@@ -452,19 +515,23 @@ struct Specification: Sendable, Hashable {
     return timeout * numerator / denominator
   }
 
-  /// Everything due by `target`, in order; then the time is `target`.
+  /// Everything due by `target`, in order; then the time is `target`. Its polls are
+  /// answered as ``Fate/defaultPoll`` says.
   private mutating func advance(to target: Duration) {
     while let next = nextDue, next.time <= target { fire(next, failingSaves: false) }
     now = max(now, target)
   }
 
-  /// Everything due at the earliest moment something is, if anything is.
-  private mutating func advanceOne(failingSaves: Bool) {
+  /// Everything due at the earliest moment something is, if anything is; a poll it starts
+  /// has `pollFate`.
+  private mutating func advanceOne(failingSaves: Bool, pollFate: Fate = .defaultPoll) {
     guard let first = nextDue else { return }
-    while let next = nextDue, next.time == first.time { fire(next, failingSaves: failingSaves) }
+    while let next = nextDue, next.time == first.time {
+      fire(next, failingSaves: failingSaves, pollFate: pollFate)
+    }
   }
 
-  private mutating func fire(_ due: Due, failingSaves: Bool) {
+  private mutating func fire(_ due: Due, failingSaves: Bool, pollFate: Fate = .defaultPoll) {
     dues.removeAll { $0 == due }
     now = max(now, due.time)
     switch due.what {
@@ -503,6 +570,98 @@ struct Specification: Sendable, Hashable {
     case .throttleEnd:
       throttle = nil
       codeStep?.isHeld = false
+    case .poll:
+      guard let step = deviceStep, !step.isPolling else { return }
+      deviceStep?.isPolling = true
+      startRequest(.pollDevice, pollFate)
+    case .deviceTick:
+      guard var step = deviceStep else { return }
+      step.shown -= 1
+      deviceStep = step
+      registerDeviceArrival()
+    case .deviceExpiry:
+      guard deviceStep != nil else { return }
+      leaveDeviceStep()
+      fail(.deviceCodeExpired)
+    }
+  }
+
+  /// The device step starts with `codes`: the first poll one interval later, and the
+  /// countdown of the codes' life.
+  private mutating func enterDeviceStep(_ codes: DeviceAuthorization) {
+    phase = .device
+    error = nil
+    deviceStep = DeviceStep(
+      userCode: codes.userCode, interval: codes.interval, lastAnswer: now,
+      expiresAt: now + codes.expiresIn,
+      shown: SecondFactorState.wholeSeconds(roundingUp: codes.expiresIn))
+    register(.poll, at: now + codes.interval)
+    registerDeviceArrival()
+  }
+
+  /// The countdown's next arrival: a tick while more than a second shows, then the expiry.
+  private mutating func registerDeviceArrival() {
+    guard let step = deviceStep else { return }
+    if step.shown > 1 {
+      register(.deviceTick, at: step.expiresAt - .seconds(step.shown - 1))
+    } else {
+      register(.deviceExpiry, at: step.expiresAt)
+    }
+  }
+
+  /// The device step ends: its poll in flight is abandoned, its deadlines taken back.
+  private mutating func leaveDeviceStep() {
+    guard let step = deviceStep else { return }
+    if step.isPolling { abandon(attempt) }
+    dues.removeAll { $0.what.isDeviceDeadline }
+    deviceStep = nil
+  }
+
+  /// The answer to the device step's poll in flight: approval logs in, denial and expiry
+  /// fail, `pending` and `slow_down` (the interval grown) and a failure polling can outlast
+  /// (a network or server error; a timeout, the interval doubled) poll again one interval
+  /// later.
+  private mutating func answerPoll(_ outcome: ScriptedOutcome, failingSaves: Bool) {
+    guard var step = deviceStep, step.isPolling else { return }
+    step.isPolling = false
+    let error: AuthError
+    switch outcome {
+    case .success:
+      leaveDeviceStep()
+      logIn(saving: true, fails: failingSaves)
+      return
+    case .denied, .expiredToken:
+      leaveDeviceStep()
+      fail(outcome == .denied ? .deviceDenied : .deviceCodeExpired)
+      return
+    case .pending, .slowDown:
+      if outcome == .slowDown {
+        step.interval = min(
+          step.interval + .seconds(5), DeviceAuthorization.longestDeadline)
+      }
+      step.hasNotice = false
+      step.lastAnswer = now
+      deviceStep = step
+      register(.poll, at: now + step.interval)
+      return
+    case .failure(let failure): error = failure
+    case .secondFactor, .codeAccepted, .codeRejected, .codeExpired, .codeSent, .deviceCode:
+      error = .unexpected
+    }
+    switch error {
+    case .networkUnavailable, .serverError, .unexpected, .timedOut, .rateLimited:
+      if error == .timedOut {
+        step.interval = min(step.interval * 2, DeviceAuthorization.longestDeadline)
+      }
+      var wait = step.interval
+      if case .rateLimited(let retryAfter) = error { wait = max(wait, retryAfter ?? .zero) }
+      step.hasNotice = true
+      step.lastAnswer = now
+      deviceStep = step
+      register(.poll, at: now + wait)
+    case .invalidCredentials, .accountLocked, .tooManyCodes, .deviceDenied, .deviceCodeExpired:
+      leaveDeviceStep()
+      fail(error)
     }
   }
 
@@ -542,9 +701,10 @@ struct Specification: Sendable, Hashable {
       switch outcome {
       case .success: logIn(saving: true, fails: failingSaves)
       case .secondFactor(let challenge): enterCodeStep(challenge)
+      case .deviceCode(let codes): enterDeviceStep(codes)
       case .failure(let error): fail(error)
-      case .codeAccepted, .codeRejected, .codeExpired, .codeSent, .deviceCode, .pending,
-        .slowDown, .denied, .expiredToken:
+      case .codeAccepted, .codeRejected, .codeExpired, .codeSent, .pending, .slowDown, .denied,
+        .expiredToken:
         fail(.unexpected)
       }
     case .verifyCode:
@@ -578,9 +738,8 @@ struct Specification: Sendable, Hashable {
         step.step = step.isExpired ? .expired : .failed(.unexpected)
       }
       codeStep = step
-    // Device login is not explored with the login machine yet: no event starts a poll.
     case .pollDevice:
-      return
+      answerPoll(outcome, failingSaves: failingSaves)
     case .resendCode:
       guard var step = codeStep, step.step == .resending else { return }
       switch outcome {

@@ -74,7 +74,7 @@ public struct Counterexample: Sendable {
     case .relaunchRestoringLater: return [SessionCommand.relaunch(.later).description]
     case .restoreSession: return [SessionCommand.restoreSession.description]
     case .advanceFailingSave:
-      return [
+      return polls(in: step, timeout: timeout) + [
         SessionCommand.sessionStore(.failing).description,
         SessionCommand.wait(step.elapsed).description,
         SessionCommand.sessionStore(.working).description,
@@ -92,8 +92,20 @@ public struct Counterexample: Sendable {
         + respond(fate, to: step, timeout: timeout)
     case .back:
       return [SessionCommand.codeStep(SecondFactorMachine.back).description]
-    case .advance, .wait, .expireSession:
-      return ["wait \(DurationLiteral.format(step.elapsed))"]
+    case .deviceLogin(let fate):
+      return [SessionCommand.press(LoginMachine.deviceLogin).description]
+        + respond(fate, to: step, timeout: timeout)
+    case .advance, .advancePolling, .wait, .expireSession:
+      return polls(in: step, timeout: timeout) + [SessionCommand.wait(step.elapsed).description]
+    }
+  }
+
+  /// The `respond` lines, queued before the step's wait, that give each poll the clock
+  /// starts during it its fate, in order: the server takes queued answers first in, first
+  /// out, and nothing else starts a request while time passes.
+  private static func polls(in step: ExploredSystem.Step, timeout: Duration) -> [String] {
+    step.pollFates.map {
+      SessionCommand.respond($0.outcome, after: $0.delay(timeout: timeout)).description
     }
   }
 

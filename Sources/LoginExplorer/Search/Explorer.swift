@@ -15,7 +15,7 @@ import LoginRuntime
 /// Each level is expanded by ``jobs`` workers at once, each over its share of the frontier;
 /// what they found is then taken in frontier order, event by event, so the result — the
 /// counts, the chosen counterexample — is the same for every number of jobs.
-package struct Explorer {
+package struct Explorer: Sendable {
   /// What the search found.
   package struct Report: Sendable {
     /// Distinct states reached (after the abstraction), the initial one included.
@@ -225,7 +225,8 @@ package struct Explorer {
   }
 
   /// The events to try from `system`: every user event, with `submit` split into its fates
-  /// when it starts a request (a relaunch whose session read comes late only while a
+  /// when it starts a request (the device step's Cancel in place of the form while it shows;
+  /// `advance` split into the fates of the poll it starts when the poll is due) (a relaunch whose session read comes late only while a
   /// session is kept, and that read only while it is to come); `advance` when something is due, and `advanceFailingSave`
   /// too when what is due is a login; `expireSession` while a session is kept unexpired;
   /// none of these three while a late session read is still to come (it comes first).
@@ -239,11 +240,17 @@ package struct Explorer {
     let next = system.world.nextDeadline
     let somethingIsDue = next != nil
     guard !system.isClosed else { return somethingIsDue ? [.advance] : [] }
-    // The screen that shows: the login form, or the code step in its place.
-    let offered =
-      system.state.secondFactor == nil
-      ? ExplorerEvent.userEvents
-      : ExplorerEvent.userEvents.filter { !$0.isOnTheLoginForm } + ExplorerEvent.codeEvents
+    // The screen that shows: the login form, or the code step or the device step in its
+    // place.
+    let offered: [ExplorerEvent]
+    switch system.state.phase {
+    case .idle, .editing, .submitting, .succeeded, .failed: offered = ExplorerEvent.userEvents
+    case .secondFactor:
+      offered = ExplorerEvent.userEvents.filter { !$0.isOnTheLoginForm } + ExplorerEvent.codeEvents
+    case .device:
+      offered =
+        ExplorerEvent.userEvents.filter { !$0.isOnTheLoginForm } + ExplorerEvent.deviceEvents
+    }
     var events = offered.flatMap { event -> [ExplorerEvent] in
       if event == .close, !somethingIsDue { return [] }
       // A late read matters only when there is something to read, and arrives only once.
@@ -255,7 +262,11 @@ package struct Explorer {
     // A late session read still comes before anything on the clock: a keychain is slower
     // than a keystroke, never than a network round trip or a timeout.
     guard !system.restorePending else { return events }
-    if somethingIsDue { events.append(.advance) }
+    if pollIsDue(in: system, at: next) {
+      events += Fate.pollFates.map(ExplorerEvent.advancePolling)
+    } else if somethingIsDue {
+      events.append(.advance)
+    }
     if loginIsDue(in: system, at: next) { events.append(.advanceFailingSave) }
     if system.keptSession.map({ !$0.isExpired(at: system.world.wallNow) }) ?? false {
       events.append(.expireSession)
@@ -278,12 +289,22 @@ package struct Explorer {
     case .setCode(.complete, _), .verify:
       fates = Fate.codeRequest(resend: false, timings: Fate.Timing.standard)
     case .resend: fates = Fate.codeRequest(resend: true, timings: Fate.Timing.standard)
+    case .deviceLogin: fates = Fate.authorization(timings: Fate.Timing.standard)
     case .setEmail, .setPassword, .togglePassword, .cancel, .logout, .reset, .close, .relaunch,
       .relaunchRestoringLater, .restoreSession, .advance, .advanceFailingSave, .expireSession,
-      .setCode, .back, .wait:
+      .setCode, .back, .advancePolling, .wait:
       return nil
     }
     return system.wouldStartRequest(event) ? fates : nil
+  }
+
+  /// Whether the next deadline, `next`, is the device step's poll time, which starts a poll
+  /// whose fate ``ExplorerEvent/advancePolling(_:)`` chooses.
+  private static func pollIsDue(in system: ExploredSystem, at next: Duration?) -> Bool {
+    guard let next else { return false }
+    return system.world.timers.contains {
+      $0.deadline == next && $0.owner == .store(.delivery(.devicePoll))
+    }
   }
 
   /// Whether the next deadline, `next`, delivers a login: the request in flight answers

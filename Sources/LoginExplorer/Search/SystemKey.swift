@@ -41,6 +41,11 @@ struct SystemKey: Hashable {
     var sessionNotRemembered: Bool
     /// The code step, while it shows, without its request number.
     var secondFactor: SecondFactorState?
+    /// The device step, while it shows, without its request number.
+    var deviceLogin: DeviceLoginState?
+    /// Where Cancel returns to, while it can: asking for the device codes or in the device
+    /// step (elsewhere the next tap sets it afresh).
+    var phaseBeforeDeviceLogin: LoginPhase?
     /// The throttle left: the countdown's tick and its end can be due at the same offset, so
     /// the delivery's offset alone does not tell them apart.
     var retryIn: Duration
@@ -91,6 +96,9 @@ struct SystemKey: Hashable {
   /// which the throttle's invariants compare the screen with: a broken machine's throttle
   /// may differ from it.
   var specifiedThrottle: SpecifiedThrottle?
+  /// The specification's device step (when its last answer came, as an offset from now),
+  /// which the polls' invariants compare the screen with.
+  var specifiedDevice: Specification.DeviceStep?
 
   /// ``Specification/Throttle`` with its deadline as an offset from now.
   struct SpecifiedThrottle: Hashable {
@@ -172,6 +180,12 @@ struct SystemKey: Hashable {
       firingOrder: firingOrder,
       specifiedThrottle: system.specification.throttle.map {
         SpecifiedThrottle(endsIn: $0.deadline - now, shown: $0.shown)
+      },
+      specifiedDevice: system.specification.deviceStep.map { step in
+        var step = step
+        step.lastAnswer = step.lastAnswer - now
+        step.expiresAt = step.expiresAt - now
+        return step
       })
   }
 }
@@ -193,6 +207,15 @@ extension SystemKey.Screen {
       var step = step
       step.request = 0
       return step
+    }
+    deviceLogin = state.deviceLogin.map { step in
+      var step = step
+      step.request = 0
+      return step
+    }
+    switch state.phase {
+    case .submitting, .device: phaseBeforeDeviceLogin = state.phaseBeforeDeviceLogin
+    case .idle, .editing, .succeeded, .failed, .secondFactor: phaseBeforeDeviceLogin = nil
     }
   }
 }

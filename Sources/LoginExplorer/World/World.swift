@@ -53,6 +53,12 @@ struct World: Sendable {
   var failsSaves = false
   /// The store's events since the last ``takeEvents()``.
   private(set) var events: [StoreEvent] = []
+  /// The fate of the next poll the store starts, once (``Fate/defaultPoll`` after that):
+  /// the explorer's ``ExplorerEvent/advancePolling(_:)``.
+  var nextPollFate: Fate?
+  /// The fate each poll was given, by request number: the server is told it as a `respond`
+  /// line before the poll would be, since the clock, not an event, starts a poll.
+  private(set) var pollFates: [Int: Fate] = [:]
 
   /// A fresh system: the empty screen, nothing kept, at time zero.
   init(machine: Machine, timeout: Duration) {
@@ -119,6 +125,7 @@ struct World: Sendable {
     }
     calls = [:]
     returning = []
+    pollFates = [:]
     server = ScriptedServer()
     server.enqueue(queue)
     storeStartedAt = now
@@ -204,8 +211,18 @@ struct World: Sendable {
   private mutating func run(_ command: StoreCore.Runner.Command) {
     switch command {
     case .call(let id, let request):
-      let (number, due) = server.receive(request, at: now)
+      var (number, due) = server.receive(request, at: now)
       calls[id] = number
+      if id.kind == .pollDevice {
+        let fate = nextPollFate ?? .defaultPoll
+        nextPollFate = nil
+        pollFates[id.number] = fate
+        if case .decided(_, let decided) = server.respond(
+          fate.outcome, after: fate.delay(timeout: timeout), at: now)
+        {
+          due = decided
+        }
+      }
       schedule(number, at: due)
     case .cancelCall(let id):
       guard let number = calls[id], server.abandon(number) == .answerNow else { return }

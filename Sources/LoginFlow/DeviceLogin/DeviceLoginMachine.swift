@@ -85,6 +85,9 @@ public enum DeviceLoginMachine: ChildMachine, ExplorableMachine {
         return ChildStep(effects: [.schedulePoll(after: state.interval)])
       case .slowDown:
         state.notice = nil
+        if PlantedBug.isPlanted(.pollsKeepTheirInterval) {
+          return ChildStep(effects: [.schedulePoll(after: state.interval)])
+        }
         state.interval = min(
           state.interval + DeviceAuthorization.slowDownIncrease,
           DeviceAuthorization.longestDeadline)
@@ -112,9 +115,9 @@ public enum DeviceLoginMachine: ChildMachine, ExplorableMachine {
         effects: cancelInFlight(&state) + [.cancelScheduledPoll], outcome: .failed(.expired))
 
     case .cancelTapped:
+      let cancel = PlantedBug.isPlanted(.noPollAfterTheStepEnds) ? [] : cancelInFlight(&state)
       return ChildStep(
-        effects: cancelInFlight(&state) + [.cancelScheduledPoll, .cancelCountdown],
-        outcome: .cancelled)
+        effects: cancel + [.cancelScheduledPoll, .cancelCountdown], outcome: .cancelled)
 
     case .storeClosed:
       return ChildStep(effects: cancelInFlight(&state))

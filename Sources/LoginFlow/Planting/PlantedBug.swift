@@ -52,6 +52,10 @@ package enum PlantedBug: String, CaseIterable, Sendable {
   case noTickWithoutCountdown = "no-tick-without-countdown"
   /// A failure hides the password the user had made visible.
   case screenFollowsTheSpecification = "screen-follows-the-specification"
+  /// A `slow_down` answer does not grow the interval: the next poll comes as soon as before.
+  case pollsKeepTheirInterval = "polls-keep-their-interval"
+  /// Cancel in the device step forgets to cancel the poll in flight.
+  case noPollAfterTheStepEnds = "no-poll-after-the-step-ends"
 
   /// The environment variable that names the bug a planted build runs with.
   package static let environmentVariable = "LOGINFLOW_PLANTED_BUG"

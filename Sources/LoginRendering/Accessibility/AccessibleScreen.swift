@@ -9,9 +9,10 @@ import LoginFlow
 /// ``LoginStrings`` catalog, English unless given. A hidden password is given only as its
 /// length; the token never appears.
 public enum AccessibleScreen {
-  /// The elements of the screen for `state`, in reading order, labelled in `strings`.
+  /// The elements of the screen for `state`, in reading order, labelled in `strings`; with
+  /// `offersDeviceLogin`, the form's "Sign in with a browser" button after Log In.
   public static func elements(
-    of state: LoginState, strings: LoginStrings = .english
+    of state: LoginState, strings: LoginStrings = .english, offersDeviceLogin: Bool = false
   ) -> [AccessibleElement] {
     if let step = state.secondFactor {
       return elements(
@@ -64,6 +65,12 @@ public enum AccessibleScreen {
       elements.append(AccessibleElement(role: .button, label: strings.logOut))
     case .secondFactor, .device:
       break
+    }
+    if offersDeviceLogin, state.phase.kind != .succeeded {
+      elements.append(
+        AccessibleElement(
+          role: .button, label: strings.device.heading,
+          traits: state.canSignInWithBrowser ? [] : [.dimmed]))
     }
     if state.suggestsPasswordReset {
       elements.append(AccessibleElement(role: .text, label: strings.forgotPassword))

@@ -37,9 +37,17 @@ public protocol AuthService: Sendable {
   /// - Returns: The service's answer.
   /// - Throws: An ``AuthError`` saying, in user terms, why the request failed.
   func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer
+
+  /// Whether the service answers device login's requests (``AuthRequest/authorizeDevice``
+  /// and ``AuthRequest/pollDevice``): the login form then offers "Sign in with a browser".
+  /// `false` by default.
+  var offersDeviceLogin: Bool { get }
 }
 
 extension AuthService {
+  /// `false`: a service that only checks passwords offers no device login.
+  public var offersDeviceLogin: Bool { false }
+
   /// Answers a login with ``authenticate(_:)``. A service that never asks for a code is
   /// never asked to check one; if it is, the answer is ``AuthError/unexpected``.
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {

@@ -7,6 +7,9 @@ import LoginFlow
 /// It lets the app, `login-replay` and the docs run without a server. The token it returns is
 /// a fixed fake string, worthless outside this demo.
 public struct DemoAuthService: AuthService {
+  /// `true`: the demo approves its device login at the first poll.
+  public var offersDeviceLogin: Bool { true }
+
   /// The only email the demo accepts (compared without regard to letter case).
   public static let email = "demo@example.com"
   /// The only password the demo accepts, exactly.

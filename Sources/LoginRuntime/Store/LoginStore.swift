@@ -44,6 +44,9 @@ public actor LoginStore {
   /// How long a saved session is remembered when the backend gave it no lifetime: the
   /// `sessionLifetime` given to the initializer, ``defaultSessionLifetime`` by default.
   public nonisolated let sessionLifetime: Duration
+  /// Whether the store's service offers device login (``AuthService/offersDeviceLogin``):
+  /// a front end shows "Sign in with a browser" only then.
+  public nonisolated let offersDeviceLogin: Bool
 
   private var core: StoreCore
   private let service: any AuthService
@@ -129,6 +132,7 @@ public actor LoginStore {
     core = StoreCore(state: initialState, timeout: timeout, reducer: reducer, faults: faults)
     publisher = StatePublisher(initialState)
     self.service = service
+    offersDeviceLogin = service.offersDeviceLogin
     self.sessionStore = sessionStore
     self.wallClock =
       wallClock ?? (clock as? VirtualClock).map { WallClock.virtual($0) } ?? .system

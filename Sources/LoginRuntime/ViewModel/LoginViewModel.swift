@@ -74,6 +74,11 @@ public final class LoginViewModel {
   public var suggestsPasswordReset: Bool { state.suggestsPasswordReset }
   /// Whether the user is logged in.
   public var isLoggedIn: Bool { state.isLoggedIn }
+  /// Whether to show "Sign in with a browser" (``strings``' `device.heading`): the store's
+  /// service offers device login.
+  public var offersDeviceLogin: Bool { store.offersDeviceLogin }
+  /// Whether "Sign in with a browser" is enabled.
+  public var canSignInWithBrowser: Bool { offersDeviceLogin && state.canSignInWithBrowser }
 
   /// The Log In (or Try Again) button.
   public func logIn() { send(.submitTapped) }
@@ -85,6 +90,9 @@ public final class LoginViewModel {
   public func togglePasswordVisibility() { send(.passwordVisibilityToggled) }
   /// Back to the first screen from any phase, cancelling a request in flight.
   public func reset() { send(.reset) }
+  /// "Sign in with a browser": asks for device login's codes; the device step then shows
+  /// (``state``'s `deviceLogin`). Cancel with ``cancel()``.
+  public func signInWithBrowser() { send(.deviceLoginTapped) }
 
   /// Shows the result of `action` at once and sends it to the store after those sent before.
   public func send(_ action: LoginAction) {

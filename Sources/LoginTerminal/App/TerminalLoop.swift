@@ -218,7 +218,9 @@ struct TerminalLoop {
     }
     let frame = TerminalFrame(
       state: state, focus: focus, caret: caret, size: size,
-      look: .init(ascii: options.ascii, color: color, spinnerFrame: spinnerFrame)
+      look: .init(
+        ascii: options.ascii, color: color, spinnerFrame: spinnerFrame,
+        offersDeviceLogin: store.offersDeviceLogin)
     ).bytes
     guard redraw || frame != shown else { return true }
     shown = frame

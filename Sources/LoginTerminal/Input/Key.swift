@@ -24,6 +24,8 @@ public enum Key: Equatable, Sendable {
   case help
   /// Ctrl-R: send a new code, in the code step.
   case resend
+  /// Ctrl-O: "Sign in with a browser" (open the device login), on the login form.
+  case browserLogin
   /// Ctrl-Z: suspend to the shell, as a terminal program does (`fg` brings it back).
   case suspend
   /// Ctrl-C.

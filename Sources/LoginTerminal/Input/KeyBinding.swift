@@ -2,7 +2,8 @@
 /// ``KeyDecoder`` and ``KeyMap`` implement it and a test checks each row against them.
 public enum KeyBinding: CaseIterable, Sendable {
   case typing, moveCaret, moveToStart, moveToEnd, moveByWord, backspace, delete, deleteWord
-  case deleteToStart, deleteToEnd, nextFocus, previousFocus, enter, escape, resend, redraw
+  case deleteToStart, deleteToEnd, nextFocus, previousFocus, enter, escape, resend
+  case browserLogin, redraw
   case help, suspend, quit
 
   /// The keys, as the help writes them, the one the hint line shows first.
@@ -23,6 +24,7 @@ public enum KeyBinding: CaseIterable, Sendable {
     case .enter: ["Enter"]
     case .escape: ["Esc"]
     case .resend: ["Ctrl-R"]
+    case .browserLogin: ["Ctrl-O"]
     case .redraw: ["Ctrl-L"]
     case .help: ["F1"]
     case .suspend: ["Ctrl-Z"]
@@ -51,6 +53,8 @@ public enum KeyBinding: CaseIterable, Sendable {
         + "in the code step, verify the code (it is checked by itself once complete)."
     case .escape: "Cancel the request in flight, or dismiss the error; in the code step, go back."
     case .resend: "In the code step, send a new code once the countdown is over."
+    case .browserLogin:
+      "On the login form, sign in with a browser (device login), when the service offers it."
     case .redraw: "Draw the screen again (with --screen-reader: read it again)."
     case .help: "With --screen-reader, read the key hints the screen's last line shows."
     case .suspend: "Suspend to the shell, the terminal restored; `fg` brings the screen back."

@@ -273,6 +273,7 @@ public struct KeyDecoder: Sendable {
     case 0x0A, 0x0D: .enter
     case 0x0B: .edit(.deleteToEnd)
     case 0x0C: .redraw
+    case 0x0F: .browserLogin
     case 0x12: .resend
     case 0x15: .edit(.deleteToStart)
     case 0x17: .edit(.deleteWordBackward)

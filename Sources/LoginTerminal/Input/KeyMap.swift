@@ -44,6 +44,8 @@ public enum KeyMap {
       return KeyResponse(focus: focus, caret: caret, actions: [.cancelTapped])
     case .resend:
       return KeyResponse(focus: focus, caret: caret)
+    case .browserLogin:
+      return KeyResponse(focus: focus, caret: caret, actions: [.deviceLoginTapped])
     case .redraw, .help, .suspend, .interrupt, .endOfInput:
       return KeyResponse(focus: focus, caret: caret, command: command(for: key))
     }
@@ -84,6 +86,8 @@ public enum KeyMap {
       return KeyResponse(focus: focus, caret: caret, actions: [.secondFactor(.backTapped)])
     case .resend:
       return KeyResponse(focus: focus, caret: caret, actions: [.secondFactor(.resendTapped)])
+    case .browserLogin:
+      return KeyResponse(focus: focus, caret: caret)
     case .redraw, .help, .suspend, .interrupt, .endOfInput:
       return KeyResponse(focus: focus, caret: caret, command: command(for: key))
     }
@@ -96,7 +100,9 @@ public enum KeyMap {
     case .help: .speakHints
     case .suspend: .suspend
     case .interrupt, .endOfInput: .quit
-    case .text, .paste, .edit, .tab, .backTab, .up, .down, .enter, .escape, .resend: nil
+    case .text, .paste, .edit, .tab, .backTab, .up, .down, .enter, .escape, .resend,
+      .browserLogin:
+      nil
     }
   }
 

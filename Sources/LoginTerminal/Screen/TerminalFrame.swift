@@ -20,12 +20,18 @@ public struct TerminalFrame: Equatable, Sendable {
     public var color: Bool
     /// The spinner's frame.
     public var spinnerFrame: Int
+    /// Whether the form shows "Sign in with a browser" (the service offers device login).
+    public var offersDeviceLogin: Bool
 
     /// Creates a look.
-    public init(ascii: Bool = false, color: Bool = false, spinnerFrame: Int = 0) {
+    public init(
+      ascii: Bool = false, color: Bool = false, spinnerFrame: Int = 0,
+      offersDeviceLogin: Bool = false
+    ) {
       self.ascii = ascii
       self.color = color
       self.spinnerFrame = spinnerFrame
+      self.offersDeviceLogin = offersDeviceLogin
     }
   }
 
@@ -52,6 +58,7 @@ public struct TerminalFrame: Equatable, Sendable {
       return
     }
     options.caret = caret
+    options.offersDeviceLogin = look.offersDeviceLogin
     let renderer = TextRenderer(options: options)
     let lines = renderer.styledLines(state)
     guard size.columns >= options.width, size.rows >= lines.count else {

@@ -219,6 +219,40 @@ struct StrictStoreTesterTests {
     }
   }
 
+  /// Device login through the tester: the codes, the first poll with the countdown's tick
+  /// at the same instant, and the approval.
+  @Test func drivesDeviceLoginFromItsCodesToTheSignIn() async throws {
+    let codes = DeviceAuthorization(
+      deviceCode: "device-code-secret", userCode: "ABCDEFGH",
+      verificationURI: "https://example.com/device", expiresIn: .seconds(2),
+      interval: .seconds(1))
+    try await withStrictStoreTester(exhaustivity: .off) { tester in
+      await tester.send(.deviceLoginTapped, effects: [.authorizeDevice(attempt: 1)]) {
+        $0.phase = .submitting
+        $0.attempt = 1
+      }
+      await tester.release(
+        try await tester.nextRequest(), answer: .success(.deviceAuthorization(codes)))
+      var step = DeviceLoginState(authorization: codes, request: 1)
+      await tester.receive(.deviceLoginStarted(attempt: 1, codes)) { $0.phase = .device(step) }
+      await tester.advance(by: .seconds(1))
+      step.request = 2
+      step.step = .polling
+      await tester.receive(.deviceLogin(.pollDue)) {
+        $0.phase = .device(step)
+        $0.attempt = 2
+      }
+      step.timeLeft = .seconds(1)
+      await tester.receive(.deviceLogin(.countdownTicked)) { $0.phase = .device(step) }
+      let poll = try await tester.nextRequest()
+      #expect(poll.request == .pollDevice(deviceCode: codes.deviceCode))
+      await tester.release(poll, .success(Fixtures.session))
+      await tester.receive(.deviceLogin(.pollAnswer(request: 2, .approved(Fixtures.session)))) {
+        $0.phase = .succeeded(Fixtures.session)
+      }
+    }
+  }
+
   @Test func withExhaustivityOffLifecycleEventsNeedNoAssertion() async throws {
     try await withStrictStoreTester(
       initialState: Fixtures.filledForm, sessionStore: InMemorySessionStore(), exhaustivity: .off

@@ -17,6 +17,9 @@ import LoginRuntime
 /// request.release(.failure(.serverError))
 /// ```
 public final class ControllableAuthService: AuthService, Sendable {
+  /// `true`: a test releases any answer, device login's included.
+  public var offersDeviceLogin: Bool { true }
+
   private struct State {
     var requests: [Request] = []
     var handedOut = 0

@@ -9,7 +9,9 @@ import Testing
 
 /// The explorer finds each deliberately broken machine, with a shortest counterexample that
 /// replays: it fails on the broken machine, at the failing step, and passes on the real one.
-@Suite(.timeLimit(.minutes(5))) struct BrokenMachineTests {
+/// One search at a time, on one worker each: they run on threads of their own, and many at
+/// once would take every core from the real-clock tests running alongside.
+@Suite(.timeLimit(.minutes(5)), .serialized) struct BrokenMachineTests {
   struct Case: Sendable, CustomTestStringConvertible {
     var machine: Machine
     var invariant: Invariant
@@ -108,6 +110,7 @@ import Testing
   func isFoundWithAShortestCounterexampleThatReplays(_ broken: Case) async throws {
     var explorer = Explorer()
     explorer.machine = broken.machine
+    explorer.jobs = 1
     if broken.checkedAlone { explorer.invariants = [broken.invariant] }
     let report = await explorer.runOnAThreadOfItsOwn()
     let counterexample = try #require(report.counterexample, "\(broken.machine.name) not found")

@@ -6,15 +6,15 @@ import LoginRuntime
   import FoundationNetworking
 #endif
 
-/// An ``AuthService`` that checks credentials against a real backend over HTTPS.
+/// An ``/LoginRuntime/AuthService`` that checks credentials against a real backend over HTTPS.
 ///
-/// It speaks one of two wire formats (``WireFormat``), maps every outcome to an ``AuthError``
-/// (no server text ever reaches a message), refuses plain `http` except on loopback, sends
-/// `Accept: application/json`, `Accept-Encoding: identity` and
+/// It speaks one of two wire formats (``WireFormat``), maps every outcome to an
+/// ``/LoginFlow/AuthError`` (no server text ever reaches a message), refuses plain `http` except on
+/// loopback, sends `Accept: application/json`, `Accept-Encoding: identity` and
 /// `User-Agent: LoginFlow/<version>`, never logs the request, refuses compressed answers and
-/// redirects on their headers, and rejects answers larger than ``maximumResponseBytes``
-/// while they stream in. Cancelling
-/// the calling task cancels the request and closes its connection.
+/// redirects on their headers, and rejects answers larger than ``maximumResponseBytes`` while
+/// they stream in.
+/// Cancelling the calling task cancels the request and closes its connection.
 ///
 /// ```swift
 /// guard let endpoint = URL(string: "https://api.example.com/login") else { return }
@@ -22,7 +22,8 @@ import LoginRuntime
 /// let session = try await service.authenticate(credentials)
 /// ```
 public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomReflectable {
-  /// The largest response body accepted, 1 MiB; a longer answer is a ``AuthError/serverError``.
+  /// The largest response body accepted, 1 MiB; a longer answer is a
+  /// ``/LoginFlow/AuthError/serverError``.
   public static let maximumResponseBytes = 1_048_576
 
   /// The validated configuration this service uses.
@@ -69,12 +70,12 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
   /// Sends `credentials` to the endpoint and returns the session it issued.
   ///
   /// A login that needs a one-time code cannot end here: when the server asks for one (see
-  /// ``perform(_:)``), this throws ``AuthError/unexpected``. The store calls ``perform(_:)``,
-  /// which answers with the challenge.
+  /// ``perform(_:)``), this throws ``/LoginFlow/AuthError/unexpected``. The store calls
+  /// ``perform(_:)``, which answers with the challenge.
   ///
   /// When the calling task is cancelled, the request is cancelled at once and this method
-  /// throws ``AuthError/unexpected`` without waiting for the server; the store never applies
-  /// that answer (see ``AuthService``).
+  /// throws ``/LoginFlow/AuthError/unexpected`` without waiting for the server; the store never
+  /// applies that answer (see ``/LoginRuntime/AuthService``).
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     guard case .session(let session) = try await perform(.authenticate(credentials)) else {
       throw .unexpected
@@ -85,16 +86,16 @@ public struct HTTPAuthService: AuthService, CustomStringConvertible, CustomRefle
   /// Answers a login, a code check or a code resend.
   ///
   /// A login is `POST`ed to the endpoint; in the `json` format its answer may ask for a
-  /// one-time code (``AuthAnswer/secondFactorRequired(_:)``). A check is `POST`ed to
+  /// one-time code (``/LoginFlow/AuthAnswer/secondFactorRequired(_:)``). A check is `POST`ed to
   /// `<endpoint>/verify` and a resend to `<endpoint>/resend` (the endpoint with one path
   /// component appended, its query dropped), with the login's headers, limits and timeout.
   /// `Docs/HTTP.md` ("The code step") has the exact contract. The `oauth2Password` format
-  /// has no code step: there a check or a resend throws ``AuthError/unexpected`` without
-  /// sending anything, and a server asking for a code is a ``AuthError/serverError``.
+  /// has no code step: there a check or a resend throws ``/LoginFlow/AuthError/unexpected`` without
+  /// sending anything, and a server asking for a code is a ``/LoginFlow/AuthError/serverError``.
   ///
   /// When the calling task is cancelled, the request is cancelled at once and this method
-  /// throws ``AuthError/unexpected`` without waiting for the server; the store never applies
-  /// that answer (see ``AuthService``).
+  /// throws ``/LoginFlow/AuthError/unexpected`` without waiting for the server; the store never
+  /// applies that answer (see ``/LoginRuntime/AuthService``).
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     if Task.isCancelled { throw .unexpected }
     let builder = HTTPRequestBuilder(configuration: configuration)

@@ -9,17 +9,18 @@ extension HTTPAuthService {
   /// user name, password, query or fragment the URL may hold.
   public struct Configuration: Equatable, Hashable, Sendable {
     /// The URL every login request is `POST`ed to, for example `https://api.example.com/login`.
-    /// It must not contain a user name or password (see ``ConfigurationError/credentialsInURL(host:)``).
+    /// It must not contain a user name or password (see
+    /// ``ConfigurationError/credentialsInURL(host:)``).
     public var endpoint: URL
     /// The request and response format the endpoint speaks.
     public var wireFormat: WireFormat
     /// How long one request may take in total, from sending to the last byte of the answer.
-    /// When it expires the request is abandoned with ``AuthError/timedOut``. Values over a
-    /// day and a second are treated as a day and a second.
+    /// When it expires the request is abandoned with ``/LoginFlow/AuthError/timedOut``. Values over
+    /// a day and a second are treated as a day and a second.
     ///
-    /// Under a ``LoginStore`` on the real clock, make it longer than the store's timeout, as
-    /// ``timeout(forStoreTimeout:)`` does: with equal durations both timers fire at about the
-    /// same moment and either may win, so the same timeout is sometimes reported as the
+    /// Under a ``/LoginRuntime/LoginStore`` on the real clock, make it longer than the store's
+    /// timeout, as ``timeout(forStoreTimeout:)`` does: with equal durations both timers fire at
+    /// about the same moment and either may win, so the same timeout is sometimes reported as the
     /// store's `effectTimedOut` and sometimes as an answer `timed-out`.
     public var timeout: Duration
 
@@ -37,9 +38,9 @@ extension HTTPAuthService {
       self.timeout = timeout
     }
 
-    /// The service timeout to use under a ``LoginStore`` whose timeout is `storeTimeout`:
-    /// the store's effective timeout (clamped into ``LoginStore/timeoutRange``) plus one
-    /// second.
+    /// The service timeout to use under a ``/LoginRuntime/LoginStore`` whose timeout is
+    /// `storeTimeout`: the store's effective timeout (clamped into
+    /// ``/LoginRuntime/LoginStore/timeoutRange``) plus one second.
     ///
     /// The store's timer then always fires first and decides the attempt (`effectTimedOut`
     /// in its events); the service's own timer is only a backstop for a request the store

@@ -2,7 +2,7 @@ extension HTTPAuthService {
   /// Why an ``HTTPAuthService/Configuration`` was refused.
   ///
   /// These are programmer or operator mistakes found before any request is sent, so they
-  /// are separate from ``AuthError`` (which is what a user sees).
+  /// are separate from ``/LoginFlow/AuthError`` (which is what a user sees).
   public enum ConfigurationError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The endpoint is neither `https` nor `http`.
     case unsupportedScheme(String)

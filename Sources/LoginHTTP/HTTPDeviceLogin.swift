@@ -7,7 +7,7 @@ import LoginRuntime
 #endif
 
 /// Device login over HTTP (the OAuth 2.0 device authorization grant, RFC 8628): the device
-/// authorization request and the polls of the token endpoint that ``DeviceLoginMachine``
+/// authorization request and the polls of the token endpoint that ``/LoginFlow/DeviceLoginMachine``
 /// asks for, through the same bounded, HTTPS-or-loopback client as ``HTTPAuthService``.
 ///
 /// Both requests are form posts with `client_id` (and `scope` when given); a poll sends
@@ -65,10 +65,12 @@ public struct HTTPDeviceLogin: AuthService, CustomStringConvertible, CustomRefle
 
   /// Asks the device authorization endpoint for a pair of codes.
   ///
-  /// - Throws: the refusal of a throttle or a lockout; ``AuthError/invalidCredentials`` when
-  ///   the server does not know the client; ``AuthError/serverError`` for an answer without a
-  ///   usable device code, user code, `http(s)` verification URI and lifetime; the network
-  ///   errors of any request; ``AuthError/unexpected`` when the calling task was cancelled.
+  /// - Throws: the refusal of a throttle or a lockout; ``/LoginFlow/AuthError/invalidCredentials``
+  ///           when
+  ///   the server does not know the client; ``/LoginFlow/AuthError/serverError`` for an answer
+  ///   without a usable device code, user code, `http(s)` verification URI and lifetime; the
+  ///   network errors of any request; ``/LoginFlow/AuthError/unexpected`` when the calling task was
+  ///   cancelled.
   public func authorize() async throws(AuthError) -> DeviceAuthorization {
     var fields = [("client_id", clientID)]
     if let scope { fields.append(("scope", scope)) }
@@ -83,7 +85,7 @@ public struct HTTPDeviceLogin: AuthService, CustomStringConvertible, CustomRefle
   ///
   /// - Returns: the session once the user approved, or what the server said instead
   ///   (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`).
-  /// - Throws: as ``authorize()``; ``AuthError/serverError`` for any other answer.
+  /// - Throws: as ``authorize()``; ``/LoginFlow/AuthError/serverError`` for any other answer.
   public func poll(deviceCode: String) async throws(AuthError) -> DeviceLoginAction.Poll {
     let request = HTTPRequestBuilder(configuration: token.configuration).formRequest([
       ("grant_type", Self.grantType), ("device_code", deviceCode), ("client_id", clientID),
@@ -94,13 +96,13 @@ public struct HTTPDeviceLogin: AuthService, CustomStringConvertible, CustomRefle
   }
 
   /// A device login service signs in only through the browser: a password login is
-  /// ``AuthError/unexpected``.
+  /// ``/LoginFlow/AuthError/unexpected``.
   public func authenticate(_ credentials: Credentials) async throws(AuthError) -> AuthSession {
     throw .unexpected
   }
 
   /// The store's entry point: device login's codes and polls; anything else is
-  /// ``AuthError/unexpected``.
+  /// ``/LoginFlow/AuthError/unexpected``.
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     if Task.isCancelled { throw .unexpected }
     switch request {

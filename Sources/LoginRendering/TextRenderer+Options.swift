@@ -2,7 +2,7 @@ extension TextRenderer {
   /// How a screen is drawn: its width, its character set and the spinner's frame.
   ///
   /// The width is validated once, here: an out-of-range width is a typed error from
-  /// ``init(width:ascii:spinnerFrame:)``, so a renderer can never be asked for a screen it
+  /// ``init(width:ascii:spinnerFrame:focus:)``, so a renderer can never be asked for a screen it
   /// cannot draw.
   public struct Options: Equatable, Hashable, Sendable {
     /// The widths a screen can have, in terminal columns.

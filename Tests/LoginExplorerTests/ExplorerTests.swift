@@ -307,6 +307,21 @@ import Testing
       summary.contains("depth 2, frontier not empty: \(Invariant.allCases.count) invariants hold"))
   }
 
+  /// With `--invariant` the summary and the JSON name the one invariant checked, not all.
+  @Test func oneInvariantCheckedIsReportedAsOne() async throws {
+    let output = CapturedOutput()
+    let status = await ExploreCommand.run(
+      ["--depth", "2", "--invariant", "bounded-liveness"], output: output)
+    #expect(status == .success)
+    #expect(output.standardOutput.contains("frontier not empty: 1 invariant holds ("))
+    let json = CapturedOutput()
+    _ = await ExploreCommand.run(
+      ["--depth", "1", "--invariant", "bounded-liveness", "--format", "json"], output: json)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    #expect(object["invariants"] as? [String] == ["bounded-liveness"])
+  }
+
   @Test func jsonIsOneObject() async throws {
     let output = CapturedOutput()
     let status = await ExploreCommand.run(["--depth", "1", "--format", "json"], output: output)

@@ -6,6 +6,7 @@
 
 import PackageDescription
 
+// docs: tutorial-package
 let package = Package(
   name: "SignIn",
   dependencies: [.package(name: "LoginFlow", path: "../../..")],
@@ -22,3 +23,4 @@ let package = Package(
       ]),
   ]
 )
+// docs: end

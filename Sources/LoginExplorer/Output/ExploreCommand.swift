@@ -278,7 +278,8 @@ public enum ExploreCommand {
     } else if report.stopped {
       summary += ": stopped, no violation so far"
     } else {
-      summary += ": \(Invariant.allCases.count) invariants hold"
+      let count = report.invariants.count
+      summary += ": \(count) \(count == 1 ? "invariant holds" : "invariants hold")"
     }
     let seconds = DurationLiteral.format(measures.seconds.roundedToMilliseconds)
     lines.append(
@@ -294,7 +295,7 @@ public enum ExploreCommand {
       "transitions": .int(report.transitions),
       "depth": .int(report.depth),
       "frontierEmpty": .bool(report.frontierEmpty),
-      "invariants": .array(Invariant.allCases.map { .string($0.name) }),
+      "invariants": .array(report.invariants.map { .string($0.name) }),
       "stopped": .bool(report.stopped),
       "elapsedMilliseconds": .int(Int(measures.seconds / .milliseconds(1))),
       "transitionsPerSecond": .int(measures.transitionsPerSecond),

@@ -31,6 +31,8 @@ package struct Explorer: Sendable {
     package var counterexample: Counterexample?
     /// Whether the search was stopped before its end (``Explorer/shouldStop``).
     package var stopped = false
+    /// The invariants checked, in their order.
+    package var invariants: [Invariant] = []
   }
 
   /// Where the search is, for a progress line.
@@ -89,7 +91,8 @@ package struct Explorer: Sendable {
   /// Explores; `progress` is told each level as it starts.
   package func run(progress: (Progress) -> Void = { _ in }) -> Report {
     var report = Report(
-      states: 1, transitions: 0, depth: 0, frontierEmpty: false, counterexample: nil)
+      states: 1, transitions: 0, depth: 0, frontierEmpty: false, counterexample: nil,
+      invariants: Invariant.allCases.filter(invariants.contains))
     let root = ExploredSystem(machine: machine, timeout: timeout)
     var visited: Set<SystemKey> = [SystemKey.of(root)]
     // The tree of paths: each state's parent and the event that reached it.
@@ -226,10 +229,11 @@ package struct Explorer: Sendable {
 
   /// The events to try from `system`: every user event, with `submit` split into its fates
   /// when it starts a request (the device step's Cancel in place of the form while it shows;
-  /// `advance` split into the fates of the poll it starts when the poll is due) (a relaunch whose session read comes late only while a
-  /// session is kept, and that read only while it is to come); `advance` when something is due, and `advanceFailingSave`
-  /// too when what is due is a login; `expireSession` while a session is kept unexpired;
-  /// none of these three while a late session read is still to come (it comes first).
+  /// `advance` split into the fates of the poll it starts when the poll is due) (a relaunch whose
+  /// session read comes late only while a session is kept, and that read only while it is to come);
+  /// `advance` when something is due, and `advanceFailingSave` too when what is due is a login;
+  /// `expireSession` while a session is kept unexpired; none of these three while a late session
+  /// read is still to come (it comes first).
   ///
   /// Closing is bounded: `close` is tried only while something is due (a request, its
   /// timeout, a late answer), since closing a store with no work left ends nothing and only

@@ -34,7 +34,10 @@ public enum DeviceLoginMachine: ChildMachine, ExplorableMachine {
 
   /// The step's phases: ``DeviceLoginState/Step`` without its data.
   public enum PhaseKind: String, CaseIterable, Hashable, Sendable {
-    case waiting, polling
+    /// ``DeviceLoginState/Step/waiting``: the codes shown, no poll in flight.
+    case waiting
+    /// ``DeviceLoginState/Step/polling``: a poll in flight.
+    case polling
   }
 
   /// `device`.

@@ -33,7 +33,18 @@ public enum SecondFactorMachine: ChildMachine, ExplorableMachine, ScreenMachine 
 
   /// The step's phases: ``SecondFactorState/Step`` without its data.
   public enum PhaseKind: String, CaseIterable, Hashable, Sendable {
-    case entering, checking, resending, rejected, expired, failed
+    /// ``SecondFactorState/Step/entering``: the code being typed.
+    case entering
+    /// ``SecondFactorState/Step/checking``: a code check in flight.
+    case checking
+    /// ``SecondFactorState/Step/resending``: a request for a new code in flight.
+    case resending
+    /// ``SecondFactorState/Step/rejected``: the last code was wrong.
+    case rejected
+    /// ``SecondFactorState/Step/expired``: the code expired before it was accepted.
+    case expired
+    /// ``SecondFactorState/Step/failed(_:)``: the last check or resend failed.
+    case failed
   }
 
   /// `second-factor`.

@@ -3,8 +3,9 @@ import LoginFlow
 /// One element of the login screen as a screen reader presents it: what it is, its name,
 /// its value and its traits.
 ///
-/// ``AccessibleScreen/elements(of:strings:)`` lists them in reading order; ``spoken`` is the
-/// line a screen reader says, such as `Password, secure text field, 12 characters`.
+/// ``AccessibleScreen/elements(of:strings:offersDeviceLogin:)`` lists them in reading order;
+/// ``spoken`` is the line a screen reader says, such as `Password, secure text field, 12
+/// characters`.
 public struct AccessibleElement: Equatable, Hashable, Sendable {
   /// What kind of element it is.
   public enum Role: CaseIterable, Equatable, Hashable, Sendable {

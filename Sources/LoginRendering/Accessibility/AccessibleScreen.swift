@@ -6,8 +6,8 @@ import LoginFlow
 /// Pure, like ``TextRenderer``: the result depends only on the states and the texts. Any
 /// front end (the terminal's `--screen-reader` mode, `login-replay --format accessible`, a
 /// web or native view) can speak it. Every label and announcement comes from a
-/// ``LoginStrings`` catalog, English unless given. A hidden password is given only as its
-/// length; the token never appears.
+/// ``/LoginFlow/LoginStrings`` catalog, English unless given. A hidden password is given only as
+/// its length; the token never appears.
 public enum AccessibleScreen {
   /// The elements of the screen for `state`, in reading order, labelled in `strings`; with
   /// `offersDeviceLogin`, the form's "Sign in with a browser" button after Log In.

@@ -84,9 +84,11 @@ public final class VirtualClock: Clock, Sendable {
 
   /// Creates a clock showing `now`, by default its zero.
   ///
-  /// - Parameter taskExecutor: Where the tasks the clock starts run (the store's effects and
-  ///   timers): the shared pool by default. A whole simulated session on one thread's
-  ///   executor hands work from task to task without waking another core.
+  /// - Parameters:
+  ///   - now: The time the clock shows at first.
+  ///   - taskExecutor: Where the tasks the clock starts run (the store's effects and
+  ///     timers): the shared pool by default. A whole simulated session on one thread's
+  ///     executor hands work from task to task without waking another core.
   public init(now: Instant = .zero, runningTasksOn taskExecutor: (any TaskExecutor)? = nil) {
     state = Locked(VirtualClockState(now: now))
     self.taskExecutor = taskExecutor

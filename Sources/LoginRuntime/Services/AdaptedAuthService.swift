@@ -1,11 +1,12 @@
 import LoginFlow
 
 /// Wraps any throwing login function as an ``AuthService`` that can only throw
-/// ``AuthError``, so no other error type (and no detail inside one) can reach the screen.
+/// ``/LoginFlow/AuthError``, so no other error type (and no detail inside one) can reach the
+/// screen.
 ///
-/// An ``AuthError`` passes through; `CancellationError` means "no response": the call waits
-/// until the store cancels it (the user's cancel or the timeout decides); any other error
-/// becomes ``AuthError/unexpected``.
+/// An ``/LoginFlow/AuthError`` passes through; `CancellationError` means "no response": the call
+/// waits until the store cancels it (the user's cancel or the timeout decides); any other error
+/// becomes ``/LoginFlow/AuthError/unexpected``.
 ///
 /// ```swift
 /// let service = AdaptedAuthService { credentials in

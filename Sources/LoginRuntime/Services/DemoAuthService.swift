@@ -1,8 +1,8 @@
 import LoginFlow
 
 /// The demo backend: accepts `demo@example.com` (any letter case) with
-/// `Password123!`, rejects everything else with ``AuthError/invalidCredentials``, and takes
-/// ``delay`` (1.5 s) on the injected clock either way, unless created with another delay.
+/// `Password123!`, rejects everything else with ``/LoginFlow/AuthError/invalidCredentials``, and
+/// takes ``delay`` (1.5 s) on the injected clock either way, unless created with another delay.
 ///
 /// It lets the app, `login-replay` and the docs run without a server. The token it returns is
 /// a fixed fake string, worthless outside this demo.
@@ -42,11 +42,11 @@ public struct DemoAuthService: AuthService {
     }
   }
 
-  /// Answers after ``answerDelay``, as ``answer(to:)`` says: the second-factor account
-  /// asks for a code, and the code step's checks and resends are answered too.
+  /// Answers after ``answerDelay``, as ``answer(to:)-(AuthRequest)`` says: the second-factor
+  /// account asks for a code, and the code step's checks and resends are answered too.
   ///
-  /// When cancelled it stops waiting and throws ``AuthError/unexpected``, which the store
-  /// never applies to a cancelled request.
+  /// When cancelled it stops waiting and throws ``/LoginFlow/AuthError/unexpected``, which the
+  /// store never applies to a cancelled request.
   public func perform(_ request: AuthRequest) async throws(AuthError) -> AuthAnswer {
     do {
       try await sleep(answerDelay)
@@ -58,7 +58,7 @@ public struct DemoAuthService: AuthService {
 
   /// The demo's rule for every request, without the wait: ``secondFactorEmail`` with
   /// ``password`` asks for a six-digit authenticator code, of which ``acceptedCode`` is
-  /// right; a resend always sends one; a login is ``answer(to:)``'s.
+  /// right; a resend always sends one; a login is ``answer(to:)-(Credentials)``'s.
   public static func answer(to request: AuthRequest) -> Result<AuthAnswer, AuthError> {
     switch request {
     case .authenticate(let credentials):

@@ -3,6 +3,6 @@ extension LoginStore {
   ///
   /// A remembered session always expires: a token with no stated lifetime is not restored
   /// forever. A week covers a working week of relaunches, and a lifetime the backend gives
-  /// (``AuthSession/expiresIn``) always wins over it.
+  /// (``/LoginFlow/AuthSession/expiresIn``) always wins over it.
   public static let defaultSessionLifetime = Duration.seconds(7 * 86_400)
 }

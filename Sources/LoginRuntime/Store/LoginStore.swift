@@ -1,6 +1,6 @@
 import LoginFlow
 
-/// The login machine at run time: owns the state, applies ``reduce(_:_:)`` and runs the
+/// The login machine at run time: owns the state, applies ``/LoginFlow/reduce(_:_:)`` and runs the
 /// effects — the auth call, its cancellation and its timeout — on an injected clock.
 ///
 /// Embed it anywhere: SwiftUI through ``LoginViewModel``, a command-line program, a test.
@@ -24,7 +24,7 @@ import LoginFlow
 /// deterministic (see `Docs/Embedding.md`).
 ///
 /// What the store does is decided by its core, a value with no concurrency of its own
-/// (``StoreCore``): the actor performs the steps the core returns, with tasks and timers.
+/// (`StoreCore`): the actor performs the steps the core returns, with tasks and timers.
 ///
 /// Given a ``SessionStore``, the store also remembers the session between launches: it runs
 /// `saveSession` and `clearSession` against it, in order, on its own actor, and
@@ -206,11 +206,11 @@ public actor LoginStore {
 
   /// Ends the store's work and every stream, leaving a state a view can still show.
   ///
-  /// A request in flight ends: the store applies ``LoginAction/storeClosed``, which cancels
-  /// it and returns the screen from `submitting` to `editing` (the form, not a spinner that
-  /// cannot stop), and every other call and timer is cancelled. Then the streams end. Later
-  /// actions are ignored and no answer that arrives afterwards is applied: a late answer is
-  /// reported to `onEvent` as dropped, like any answer to a cancelled request.
+  /// A request in flight ends: the store applies ``/LoginFlow/LoginAction/storeClosed``, which
+  /// cancels it and returns the screen from `submitting` to `editing` (the form, not a spinner that
+  /// cannot stop), and every other call and timer is cancelled. Then the streams end. Later actions
+  /// are ignored and no answer that arrives afterwards is applied: a late answer is reported to
+  /// `onEvent` as dropped, like any answer to a cancelled request.
   ///
   /// The store waits for no call once closed: a service that ignores the cancellation and
   /// never returns is abandoned (``runningAttempts`` is empty, ``settle()`` returns), and

@@ -1,7 +1,7 @@
 import LoginFlow
 
 extension LoginViewModel {
-  /// The code step, while the screen shows it (``LoginState/secondFactor``).
+  /// The code step, while the screen shows it (``/LoginFlow/LoginState/secondFactor``).
   public var secondFactor: SecondFactorState? { state.secondFactor }
 
   /// The code field; setting it sends `codeChanged`, which keeps only digits and starts the

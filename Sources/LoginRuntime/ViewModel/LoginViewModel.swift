@@ -5,9 +5,9 @@ import Observation
 /// into actions, so a view binds `$model.email` and calls `model.logIn()`.
 ///
 /// Every text it gives the view — the messages, and through ``strings`` the labels and button
-/// titles — comes from one ``LoginStrings`` catalog, English unless given.
+/// titles — comes from one ``/LoginFlow/LoginStrings`` catalog, English unless given.
 ///
-/// Edits show at once: the model applies the pure ``reduce(_:_:)`` locally (ignoring its
+/// Edits show at once: the model applies the pure ``/LoginFlow/reduce(_:_:)`` locally (ignoring its
 /// effects) while it sends the action to the store, in order. The store's state then replaces
 /// the local one; a snapshot older than the one shown is never applied, so the text fields do
 /// not flicker. Call ``observe()`` from the view's `.task` to follow the store's own changes
@@ -66,9 +66,10 @@ public final class LoginViewModel {
   /// The submit button's title from ``strings``: Log In, or Try Again after a failure that
   /// may not happen again.
   public var submitTitle: String { strings.submitTitle(for: state) }
-  /// Whether the last email edit was cut to ``LoginState/maximumEmailLength`` (show a note).
+  /// Whether the last email edit was cut to ``/LoginFlow/LoginState/maximumEmailLength`` (show a
+  /// note).
   public var emailLimitReached: Bool { state.emailLimitReached }
-  /// Whether the last password edit was cut to ``LoginState/maximumPasswordLength``.
+  /// Whether the last password edit was cut to ``/LoginFlow/LoginState/maximumPasswordLength``.
   public var passwordLimitReached: Bool { state.passwordLimitReached }
   /// Whether to offer "Forgot your password?".
   public var suggestsPasswordReset: Bool { state.suggestsPasswordReset }

@@ -42,7 +42,7 @@ extension ControllableAuthService {
 
     /// Lets the request answer with `outcome`; returns `false` if it was released before.
     ///
-    /// The answer then travels to the store; on a ``VirtualClock``, `await
+    /// The answer then travels to the store; on a ``/LoginRuntime/VirtualClock``, `await
     /// clock.waitUntilIdle()` returns once it got there.
     @discardableResult
     public func release(_ outcome: Result<AuthSession, AuthError>) -> Bool {

@@ -7,8 +7,8 @@ import LoginRuntime
 /// It keeps every request, in order, with its credentials and whether the store cancelled
 /// it. A cancelled request keeps holding — like a backend that ignores cancellation — until
 /// it is released, so a test can prove that a late answer changes nothing. While held, a
-/// request does not keep a ``VirtualClock`` from advancing: it waits on a ``HeldValue``, the
-/// same tool an app's own test double uses.
+/// request does not keep a ``/LoginRuntime/VirtualClock`` from advancing: it waits on a
+/// ``/LoginRuntime/HeldValue``, the same tool an app's own test double uses.
 ///
 /// ```swift
 /// let service = ControllableAuthService()

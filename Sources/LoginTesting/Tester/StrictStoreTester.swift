@@ -2,16 +2,16 @@ import LoginFlow
 import LoginRuntime
 import Testing
 
-/// An exhaustive test harness for ``LoginStore``, in the manner of an exhaustive test store.
+/// An exhaustive test harness for ``/LoginRuntime/LoginStore``, in the manner of an exhaustive test
+/// store.
 ///
-/// It builds a store on a ``VirtualClock`` — with a ``ControllableAuthService``, or the app's
-/// own service, clock and session store — and makes a test account for everything the store
-/// does: each ``send(_:effects:sourceLocation:_:)``
-/// states the next state and the effects started, each action the store feeds back itself
-/// (an answer, a timeout, a failed save, a restored session) must be
-/// ``receive(_:sourceLocation:_:)``d with its state, every lifecycle event (a session saved
-/// or cleared included) must be ``receive(_:sourceLocation:)``d, and at the end the test
-/// fails when an event is left unasserted or a request is still in flight.
+/// It builds a store on a ``/LoginRuntime/VirtualClock`` — with a ``ControllableAuthService``, or
+/// the app's own service, clock and session store — and makes a test account for everything the
+/// store does: each ``send(_:effects:sourceLocation:_:)`` states the next state and the effects
+/// started, each action the store feeds back itself (an answer, a timeout, a failed save, a
+/// restored session) must be ``receive(_:sourceLocation:_:)``d with its state, every lifecycle
+/// event (a session saved or cleared included) must be ``receive(_:sourceLocation:)``d, and at the
+/// end the test fails when an event is left unasserted or a request is still in flight.
 ///
 /// Actions, effects and states are compared by value, tokens and passwords included, while
 /// every failure message stays redacted: a mismatch lists the fields that differ
@@ -22,8 +22,8 @@ import Testing
 /// since the state follows them.
 ///
 /// A tester exists only inside
-/// ``withStrictStoreTester(initialState:timeout:service:clock:sessionStore:exhaustivity:isolation:sourceLocation:_:)``, which
-/// always runs that final check when the body returns: a test cannot forget it.
+/// ``withStrictStoreTester(initialState:timeout:service:clock:sessionStore:exhaustivity:isolation:sourceLocation:_:)``,
+/// which always runs that final check when the body returns: a test cannot forget it.
 ///
 /// ```swift
 /// await withStrictStoreTester(initialState: filledForm) { tester in
@@ -163,7 +163,7 @@ public final class StrictStoreTester {
     Issue.record("Expected \(expected), but no event is left", sourceLocation: sourceLocation)
   }
 
-  /// Advances the virtual clock by `duration`; see ``VirtualClock/advance(by:)``.
+  /// Advances the virtual clock by `duration`; see ``/LoginRuntime/VirtualClock/advance(by:)``.
   nonisolated(nonsending) public func advance(
     by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
   ) async {

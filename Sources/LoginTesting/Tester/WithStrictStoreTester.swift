@@ -34,14 +34,16 @@ import Testing
 ///
 /// - Parameters:
 ///   - initialState: The state the store starts from.
-///   - timeout: The store's request timeout: its default (``LoginStore/defaultTimeout``)
+///   - timeout: The store's request timeout: its default
+///              (``/LoginRuntime/LoginStore/defaultTimeout``)
 ///     unless given; `nil` for none.
 ///   - service: The service the store calls; `nil` (the default) for a new
 ///     ``ControllableAuthService`` that holds each request until the test releases it.
 ///   - clock: The virtual clock the store runs on; give the app's own when its service
 ///     sleeps on it.
 ///   - sessionStore: Where the store remembers the session; `nil` for nowhere.
-///   - exhaustivity: Whether every lifecycle event must be asserted (``StrictStoreTester/Exhaustivity/on``, the default).
+///   - exhaustivity: Whether every lifecycle event must be asserted
+///                   (``StrictStoreTester/Exhaustivity/on``, the default).
 ///   - isolation: Where the tester runs: the caller's actor, by default.
 ///   - sourceLocation: Where the final check reports an issue.
 ///   - body: The test; asserts every step with the tester.

@@ -1,3 +1,4 @@
+// docs: tutorial-screen
 import LoginFlow
 import LoginRuntime
 
@@ -34,6 +35,7 @@ public final class SignInScreen {
   /// What the screen shows for `state`: never the password.
   public static func lines(for state: LoginState) -> [String] {
     if state.isLoggedIn { return ["Welcome, \(state.email)", "[Log Out]"] }
+    if case .secondFactor(let step) = state.phase { return codeStepLines(for: step) }
     var lines = [
       "Email: \(state.email)", "Password: " + String(repeating: "•", count: state.password.count),
     ]
@@ -43,3 +45,23 @@ public final class SignInScreen {
     return lines
   }
 }
+// docs: end
+
+// docs: tutorial-code-step
+extension SignInScreen {
+  /// Types the one-time code; the store checks it once its last digit is in.
+  public func enterCode(_ code: String) async {
+    await store.send(.secondFactor(.codeChanged(code)))
+  }
+
+  /// What the code step shows: where the code went ("We sent a code to •••• 42"), the digits
+  /// typed, and why the last code failed, if it did.
+  static func codeStepLines(for step: SecondFactorState) -> [String] {
+    let strings = SecondFactorStrings.english
+    var lines = [strings.destination(of: step.challenge), "Code: \(step.code)"]
+    if let error = step.error { lines.append("! " + error.message) }
+    lines.append(step.isBusy ? "[Checking…]" : step.canVerify ? "[Verify]" : "[Verify] (disabled)")
+    return lines
+  }
+}
+// docs: end

@@ -8,6 +8,7 @@ import Testing
 @Suite struct SignInTests {
   let form = LoginState(email: "a@example.com", password: "Password123!", phase: .editing)
 
+  // docs: tutorial-test
   /// Most app tests live on the main actor: the strict tester runs there too.
   @MainActor @Test func aLoginFromTheMainActor() async throws {
     try await withStrictStoreTester(initialState: form) { tester in
@@ -26,6 +27,53 @@ import Testing
       #expect(SignInScreen.lines(for: tester.state).first == "Welcome, a@example.com")
     }
   }
+  // docs: end
+
+  // docs: tutorial-code-step-test
+  /// The server asks for a code: the screen says where it went, and the last digit typed
+  /// sends the check, which the test answers with the session.
+  @MainActor @Test func aLoginThroughTheCodeStep() async throws {
+    let challenge = SecondFactorChallenge(
+      id: "challenge-1", method: .sms, destination: "•••• 42", codeLength: 6,
+      expiresIn: .seconds(300), resendAfter: .seconds(30))
+    try await withStrictStoreTester(initialState: form) { tester in
+      await tester.send(.submitTapped, effects: [.authenticate(attempt: 1, form.credentials)]) {
+        $0.phase = .submitting
+        $0.attempt = 1
+      }
+      let login = try await tester.nextRequest()
+      await tester.release(login, answer: .success(.secondFactorRequired(challenge)))
+      await tester.receive(.effectFinished(.authenticate(1), outcome: .success, duration: .zero))
+      let entered = SecondFactorMachine.start(challenge, after: 1).state
+      await tester.receive(.secondFactorRequired(attempt: 1, challenge)) {
+        $0.phase = .secondFactor(entered)
+        $0.password = ""
+      }
+      #expect(SignInScreen.lines(for: tester.state).first == "We sent a code to •••• 42")
+
+      var checking = entered
+      checking.code = "123456"
+      checking.step = .checking
+      checking.request = 2
+      await tester.send(
+        .secondFactor(.codeChanged("123456")),
+        effects: [.secondFactor(.checkCode(request: 2, challenge: "challenge-1", code: "123456"))]
+      ) {
+        $0.phase = .secondFactor(checking)
+        $0.attempt = 2
+      }
+      #expect(SignInScreen.lines(for: tester.state).last == "[Checking…]")
+      let session = AuthSession(token: "tok-2")
+      await tester.release(try await tester.nextRequest(), answer: .success(.session(session)))
+      await tester.receive(
+        .effectFinished(RequestID(.verifyCode, 2), outcome: .success, duration: .zero))
+      await tester.receive(.secondFactor(.verifyAnswer(request: 2, .accepted(session)))) {
+        $0.phase = .succeeded(session)
+      }
+      #expect(SignInScreen.lines(for: tester.state).first == "Welcome, a@example.com")
+    }
+  }
+  // docs: end
 
   /// The app's own backend and clock: nothing answers, the store's timeout ends the request,
   /// and the final check has nothing left running.

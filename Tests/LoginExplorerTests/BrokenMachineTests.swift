@@ -59,6 +59,11 @@ import Testing
     Case(
       machine: BrokenMachines.resetKeepsTheRememberedSession,
       invariant: .rememberedExactlyWhileLoggedIn, shortest: 5, inTheFuture: false),
+    // The form, the submit, the answer with its save failing: the store applies a logout
+    // nobody sent.
+    Case(
+      machine: BrokenMachines.logsOutWhenASaveFails, invariant: .storeAddsNothing, shortest: 4,
+      inTheFuture: false),
     // The login, a relaunch whose read comes late, an edit, the read.
     Case(
       machine: BrokenMachines.lateReadKeepsTheSession,

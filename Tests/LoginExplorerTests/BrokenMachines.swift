@@ -13,7 +13,14 @@ enum BrokenMachines {
     resetKeepsTheRememberedSession, lateReadKeepsTheSession, checksAnIncompleteCode,
     resendsDuringTheCooldown, backKeepsTheCheck, throttleEndsEarly, throttleEndsTwice,
     throttleTicksForever, pollsTooSoonAfterSlowDown, pollsAfterCancel, pollsAfterExpiry,
+    logsOutWhenASaveFails,
   ]
+
+  /// A store that answers a failed save with a logout of its own: nobody tapped Log Out, and
+  /// the user who just logged in is sent back to the first screen.
+  static let logsOutWhenASaveFails = Machine(
+    name: "logs out when a save fails", reduce: nil,
+    faults: LoginStore.Faults(logsOutWhenASaveFails: true))
 
   /// A `slow_down` is taken as `authorization_pending`: the interval does not grow, so the
   /// next poll comes five seconds too soon (the interval drift of cli/cli #9370).

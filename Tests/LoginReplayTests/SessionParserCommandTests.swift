@@ -80,6 +80,17 @@ import Testing
             verificationURI: ScriptedOutcome.defaultDeviceCodes.verificationURI,
             expiresIn: .seconds(60), interval: .seconds(7))), after: .zero)
     ),
+    (
+      "respond device-code interval 1s",  // the shortest interval the language takes
+      .respond(
+        .deviceCode(
+          DeviceAuthorization(
+            deviceCode: ScriptedOutcome.defaultDeviceCodes.deviceCode,
+            userCode: ScriptedOutcome.defaultDeviceCodes.userCode,
+            verificationURI: ScriptedOutcome.defaultDeviceCodes.verificationURI,
+            expiresIn: ScriptedOutcome.defaultDeviceCodes.expiresIn, interval: .seconds(1))),
+        after: .seconds(1.5))
+    ),
     ("respond pending", .respond(.pending, after: .seconds(1.5))),
     ("respond slow-down after 0s", .respond(.slowDown, after: .zero)),
     ("respond denied", .respond(.denied, after: .seconds(1.5))),

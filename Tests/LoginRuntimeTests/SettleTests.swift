@@ -32,6 +32,24 @@ struct SettleTests {
     #expect(await store.runningAttempts.isEmpty)
   }
 
+  /// A call whose work falls due at two deadlines (a backend that retries a slow first try):
+  /// `settle` goes round again after the first advance, until nothing of the store runs.
+  @Test func settleGoesRoundUntilWorkOfSeveralDeadlinesHasEnded() async {
+    let clock = VirtualClock()
+    let service = AdaptedAuthService { _ in
+      try await clock.sleep(for: .seconds(1))
+      try await clock.sleep(for: .seconds(1))
+      return Fixtures.session
+    }
+    let store = LoginStore(
+      initialState: Fixtures.filledForm, service: service, clock: clock, timeout: .seconds(10))
+    await store.send(.submitTapped)
+    await store.settle()
+    #expect(await store.state.isLoggedIn)
+    #expect(clock.now.offset == .seconds(2))
+    #expect(await store.runningAttempts.isEmpty)
+  }
+
   @Test func settleWaitsForACancelledCallToReturn() async {
     let clock = VirtualClock()
     let store = LoginStore(

@@ -115,6 +115,9 @@ struct InvariantChecker {
     if let folded = system.folded, folded != state {
       fail(.storeAddsNothing, "the store's state differs from reduce over its actions")
     }
+    if let unsent = system.unsentAction {
+      fail(.storeAddsNothing, "the store applied \(unsent), which nobody sent")
+    }
 
     // 11. The session is remembered exactly while logged in, and restored only unexpired;
     // while the store's session read is still to come, what the session store keeps is the
@@ -282,7 +285,9 @@ struct InvariantChecker {
       if kept.token != state.session?.token {
         return "the session kept is not the one logged in"
       }
-      if relaunched, kept.isExpired(at: now) { return "a relaunch restored an expired session" }
+      if relaunched, Specification.hasExpired(kept, at: now) {
+        return "a relaunch restored an expired session"
+      }
       return nil
     case (false, nil):
       return nil

@@ -70,6 +70,9 @@ struct ExploredSystem: Sendable {
   private(set) var folded: LoginState? = LoginState()
   /// The actions the explorer sent to the current store and the store has not applied yet.
   private var unapplied: [LoginAction] = []
+  /// A user's action the current store applied though nobody sent it (invariant 9): a store
+  /// that logs out on a failed save, say.
+  private(set) var unsentAction: LoginAction.Kind?
   /// The `sessionRestored` the current store applied at its launch, if it found a session.
   private(set) var restoredAction: LoginAction?
   /// Whether the current store was launched with its session read still to come
@@ -235,6 +238,7 @@ struct ExploredSystem: Sendable {
     requests = [:]
     unapplied = []
     folded = LoginState()
+    unsentAction = nil
     isClosed = false
     restoredAction = keptSession.map { .sessionRestored($0, now: world.wallNow) }
     restorePending = !restoringAtOnce
@@ -330,6 +334,7 @@ struct ExploredSystem: Sendable {
     case .emailChanged, .passwordChanged, .passwordVisibilityToggled, .submitTapped,
       .cancelTapped, .logoutTapped, .reset, .deviceLoginTapped:
       guard let next = unapplied.first, next.kind == transition.action else {
+        if unapplied.isEmpty { unsentAction = transition.action }
         folded = nil
         return
       }

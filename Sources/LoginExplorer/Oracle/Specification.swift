@@ -16,6 +16,13 @@ import LoginSimulation
 /// and the expectations that end a counterexample are what a correct build shows, on any
 /// build: the broken one fails them, the correct one passes them.
 struct Specification: Sendable, Hashable {
+  /// Whether a kept session has expired at `now`: from the instant of its expiry on. Worked out
+  /// here, not by `StoredSession.isExpired(at:)`, the machine's own predicate: the search and
+  /// the invariants decide with this, so an off-by-one in the machine's shows as a difference.
+  static func hasExpired(_ session: StoredSession, at now: Timestamp) -> Bool {
+    now.sinceEpoch >= session.expiresAt.sinceEpoch
+  }
+
   /// The phase, without its data.
   var phase: LoginPhase.Kind = .idle
   var email: EmailSample = .empty

@@ -272,7 +272,8 @@ package struct Explorer: Sendable {
       events.append(.advance)
     }
     if loginIsDue(in: system, at: next) { events.append(.advanceFailingSave) }
-    if system.keptSession.map({ !$0.isExpired(at: system.world.wallNow) }) ?? false {
+    if system.keptSession.map({ !Specification.hasExpired($0, at: system.world.wallNow) }) ?? false
+    {
       events.append(.expireSession)
     }
     return events

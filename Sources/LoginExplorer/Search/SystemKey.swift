@@ -140,7 +140,7 @@ struct SystemKey: Hashable {
     }
     let kept: Kept
     if let session = system.keptSession {
-      kept = session.isExpired(at: system.world.wallNow) ? .expired : .unexpired
+      kept = Specification.hasExpired(session, at: system.world.wallNow) ? .expired : .unexpired
     } else {
       kept = .nothing
     }

@@ -356,11 +356,18 @@ extension LoginStore {
     package var timeoutCancelsCall = true
     /// Whether a late answer is fed to the reducer instead of being dropped (it must not be).
     package var appliesLateAnswers = false
+    /// Whether a failed save logs the user out instead of keeping them logged in with the
+    /// session not remembered (it must not).
+    package var logsOutWhenASaveFails = false
 
     /// Creates a set of faults; the defaults are none.
-    package init(timeoutCancelsCall: Bool = true, appliesLateAnswers: Bool = false) {
+    package init(
+      timeoutCancelsCall: Bool = true, appliesLateAnswers: Bool = false,
+      logsOutWhenASaveFails: Bool = false
+    ) {
       self.timeoutCancelsCall = timeoutCancelsCall
       self.appliesLateAnswers = appliesLateAnswers
+      self.logsOutWhenASaveFails = logsOutWhenASaveFails
     }
 
     /// A store that keeps its contract.

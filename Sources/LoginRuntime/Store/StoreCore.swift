@@ -119,7 +119,8 @@ package struct StoreCore: Sendable {
 
   /// Saving the session failed: reported, and applied as `sessionSaveFailed`.
   package mutating func sessionSaveFailed(_ error: SessionStoreError, at now: Duration) -> [Step] {
-    [.event(.sessionNotSaved(error))] + apply(.sessionSaveFailed, at: now)
+    let action: LoginAction = faults.logsOutWhenASaveFails ? .logoutTapped : .sessionSaveFailed
+    return [.event(.sessionNotSaved(error))] + apply(action, at: now)
   }
 
   /// Closes the store at `now`: a request in flight, of any kind, ends with `storeClosed`
